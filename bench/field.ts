@@ -1,0 +1,132 @@
+/**
+ * Field benchmark: ns per mul, square, add, inverse and batch-inverse element for BLS12-381 Fp and
+ * Fr, median of several runs, each op as a dependent chain inside one Wasm call; montgomery@0.2.1's
+ * Fp mul (Field.benchMultiply) and inverse (benchInverse) measured in the same run, interleaved.
+ *
+ *   npm run bench:field [-- --json] [-- --runs 9] [-- --variants]
+ *
+ * --variants also measures every limb width 26..30 × {cios-loop, karatsuba} for Fp (the tuning run).
+ */
+import { Field as MontField } from 'montgomery';
+import * as generated from '../src/wasm-generated/bls12_381.js';
+import { instantiateGenerated, Instance } from '../src/runtime/instance.js';
+import { devFieldInstance } from '../src/codegen/dev-instance.js';
+import { BLS12_381_P } from '../src/codegen/primes.js';
+import type { MulStrategy } from '../src/codegen/field.js';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const runs = Number(args[args.indexOf('--runs') + 1]) || 9;
+const variants = args.includes('--variants');
+const log = (...a: unknown[]) => {
+  if (!json) console.log(...a);
+};
+
+type Row = { impl: string; field: string; op: string; nsPerOp: number; variant?: string };
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** Times fn(N) and returns ns per op; N chosen so that one run takes ~20 ms. */
+function calibrate(fn: (N: number) => void): number {
+  let N = 16;
+  for (;;) {
+    const t = performance.now();
+    fn(N);
+    const dt = performance.now() - t;
+    if (dt > 20) return N;
+    N *= dt < 2 ? 8 : 2;
+  }
+}
+
+interface Case {
+  key: string;
+  N: number;
+  perCall: number;
+  fn: (N: number) => void;
+  samples: number[];
+}
+
+function fieldCases(inst: Instance, name: string, label: string, impl = 'pippin'): { row: Omit<Row, 'nsPerOp'>; c: Case }[] {
+  const F = inst.fields[name];
+  const x = F.alloc();
+  const y = F.alloc();
+  F.write(x, 0x1234567890abcdef1234567890abcdefn * 0xfedcba9876543210n);
+  F.write(y, F.info.p - 7n);
+  const e = inst.exports as Record<string, (...a: number[]) => void>;
+  const batch = 1024;
+  const xs = F.alloc(batch);
+  const outs = F.alloc(batch);
+  const scratch = F.alloc(batch + 2);
+  for (let k = 0; k < batch; k++) F.write(xs + k * F.info.elementBytes, BigInt(k + 1) * 0x9e3779b97f4a7c15n);
+  const ops: [string, (N: number) => void, number][] = [
+    ['mul', (N) => e[`${name}_bench_mul`](x, y, N), 1],
+    ['square', (N) => e[`${name}_bench_sqr`](x, N), 1],
+    ['add', (N) => e[`${name}_bench_add`](x, y, N), 1],
+    ['inverse', (N) => e[`${name}_bench_inv`](x, N), 1],
+    ['batch-inverse', (N) => { for (let i = 0; i < N; i++) e[`${name}_batch_inv`](outs, xs, batch, scratch); }, batch],
+  ];
+  return ops.map(([op, fn, perCall]) => ({ row: { impl, field: label, op }, c: { key: `${impl}/${label}/${op}`, N: 0, perCall, fn, samples: [] } }));
+}
+
+function montgomeryCases(): { row: Omit<Row, 'nsPerOp'>; c: Case }[] {
+  const [x] = MontField.getPointers(1);
+  MontField.writeBigint(x, 0x1234567890abcdef1234567890abcdefn);
+  // montgomery's benchInverse(N) runs N chained inverse+add pairs inside Wasm on random inputs
+  const benchInverse = (MontField as unknown as { benchInverse: (N: number) => void }).benchInverse;
+  return [
+    { row: { impl: 'montgomery', field: 'bls12-381-fp', op: 'mul' }, c: { key: 'montgomery/mul', N: 0, perCall: 1, fn: (N) => MontField.benchMultiply(x, N), samples: [] } },
+    { row: { impl: 'montgomery', field: 'bls12-381-fp', op: 'inverse' }, c: { key: 'montgomery/inv', N: 0, perCall: 1, fn: (N) => benchInverse(N), samples: [] } },
+  ];
+}
+
+async function main() {
+  const inst = await instantiateGenerated(generated);
+  const cases = [
+    ...fieldCases(inst, 'fp', 'bls12-381-fp'),
+    ...fieldCases(inst, 'fr', 'bls12-381-fr'),
+    ...montgomeryCases(),
+  ];
+  if (variants) {
+    for (const w of [26, 27, 28, 29, 30]) {
+      for (const mul of ['cios-loop', 'karatsuba'] as MulStrategy[]) {
+        const vi = await devFieldInstance('bls12-381', [{ name: 'fp', p: BLS12_381_P, w, mul }]);
+        for (const k of fieldCases(vi, 'fp', 'bls12-381-fp', `pippin[w=${w},${mul}]`).slice(0, 2)) cases.push(k);
+      }
+    }
+  }
+  for (const { c } of cases) c.N = calibrate(c.fn);
+  // interleave: every run measures every case once, so drift hits all alike
+  for (let r = 0; r < runs; r++) {
+    for (const { c } of cases) {
+      const t = performance.now();
+      c.fn(c.N);
+      c.samples.push(((performance.now() - t) * 1e6) / (c.N * c.perCall));
+    }
+  }
+  const rows: Row[] = cases.map(({ row, c }) => ({ ...row, nsPerOp: Number(median(c.samples).toFixed(2)) }));
+  if (json) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  const get = (impl: string, field: string, op: string) => rows.find((r) => r.impl === impl && r.field === field && r.op === op)?.nsPerOp;
+  log(`BLS12-381 field kernels, median of ${runs} interleaved runs (ns per op)`);
+  log('field          op             pippin   montgomery  ratio   (× pippin mul)');
+  for (const field of ['bls12-381-fp', 'bls12-381-fr']) {
+    const mul = get('pippin', field, 'mul')!;
+    for (const op of ['mul', 'square', 'add', 'inverse', 'batch-inverse']) {
+      const ours = get('pippin', field, op)!;
+      const theirs = get('montgomery', field, op);
+      log(
+        `${field.padEnd(14)} ${op.padEnd(14)} ${ours.toFixed(1).padStart(7)}  ${(theirs?.toFixed(1) ?? '–').padStart(10)}  ${(theirs ? (ours / theirs).toFixed(2) + '×' : '–').padStart(6)}   ${(ours / mul).toFixed(1)}`,
+      );
+    }
+  }
+  if (variants) {
+    log('\nFp variants (tuning): mul, square ns');
+    for (const r of rows.filter((r) => r.impl.startsWith('pippin[') && r.op === 'mul')) {
+      log(`${r.impl.padEnd(28)} mul ${r.nsPerOp.toFixed(1).padStart(7)}  square ${get(r.impl, r.field, 'square')!.toFixed(1).padStart(7)}`);
+    }
+  }
+}
+
+await main();

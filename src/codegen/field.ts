@@ -1,0 +1,827 @@
+/**
+ * Generator of prime-field kernels (Montgomery form, w-bit limbs in u32 slots), generic over p and w.
+ *
+ * Conventions for every exported kernel `<f>_<op>`:
+ * - arguments are byte pointers to elements of `layout.elementBytes` bytes (output first);
+ * - inputs are in the redundant range [0, 2p) with limbs < 2^w, outputs too unless stated;
+ * - output may alias any input unless stated;
+ * - nothing here is constant-time: variable-time algorithms (inverse, sqrt) say so.
+ */
+import { Expr, FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
+import { FieldLayout, fieldLayout, modPow, toLimbs } from './field-layout.js';
+
+export type MulStrategy = 'cios-loop' | 'karatsuba';
+
+export interface FieldSpec {
+  /** prefix of the exported kernels, e.g. 'fp' */
+  name: string;
+  p: bigint;
+  w: number;
+  /** Montgomery product variant; see docs/field.md for the measurements behind the default. */
+  mul?: MulStrategy;
+}
+
+const TWO64 = 1n << 64n;
+
+/** Largest carry period k (carry at inner step j when j % k == 0) for which the CIOS loop provably
+ * never exceeds 64 bits: simulated on worst-case limb values for all n outer iterations. */
+export function ciosCarryPeriod(L: FieldLayout): number {
+  const { n, w, mask: M } = L;
+  const pl = toLimbs(L.p, w, n);
+  const fits = (k: number) => {
+    let S = new Array<bigint>(n).fill(0n);
+    for (let iter = 0; iter < n; iter++) {
+      let t = S[0] + M * M + M * pl[0];
+      if (t >= TWO64) return false;
+      let c = t >> BigInt(w);
+      let pending = true;
+      const next = new Array<bigint>(n).fill(0n);
+      for (let j = 1; j < n; j++) {
+        t = S[j] + M * M + M * pl[j] + (pending ? c : 0n);
+        if (t >= TWO64) return false;
+        if (j % k === 0) {
+          next[j - 1] = M;
+          c = t >> BigInt(w);
+          pending = true;
+        } else {
+          next[j - 1] = t;
+          pending = false;
+        }
+      }
+      next[n - 1] = pending ? c : 0n;
+      S = next;
+    }
+    let c = 0n;
+    for (let j = 0; j < n; j++) {
+      if (S[j] + c >= TWO64) return false;
+      c = (S[j] + c) >> BigInt(w);
+    }
+    return true;
+  };
+  for (let k = n; k >= 1; k--) if (fits(k)) return k;
+  throw new Error('no safe carry period');
+}
+
+export class FieldGen {
+  readonly L: FieldLayout;
+  readonly f: string;
+  readonly pLimbs: bigint[];
+  readonly mulStrategy: MulStrategy;
+  readonly carryPeriod: number;
+
+  constructor(
+    readonly mb: ModuleBuilder,
+    spec: FieldSpec,
+  ) {
+    this.L = fieldLayout(spec.p, spec.w);
+    this.f = spec.name;
+    this.pLimbs = toLimbs(spec.p, spec.w, this.L.n);
+    this.mulStrategy = spec.mul ?? 'cios-loop';
+    this.carryPeriod = ciosCarryPeriod(this.L);
+  }
+
+  /** Montgomery form of a constant, as limbs. */
+  montLimbs(v: bigint): bigint[] {
+    const { p, R, w, n } = this.L;
+    return toLimbs((((v % p) + p) % p * R) % p, w, n);
+  }
+
+  describe(): string[] {
+    const L = this.L;
+    return [
+      `field ${this.f}: p = 0x${L.p.toString(16)} (${L.bits} bits)`,
+      `  limb width w = ${L.w}, limb count n = ${L.n}, R = 2^${L.n * L.w}, element = ${L.elementBytes} bytes`,
+      `  mu0 = -p^-1 mod 2^w = 0x${L.mu0.toString(16)}, CIOS carry period = ${this.carryPeriod}, mul = ${this.mulStrategy}`,
+    ];
+  }
+
+  // ---------------------------------------------------------------- small emit helpers
+  k(v: bigint): I64 {
+    return i64.const(v);
+  }
+  load(fb: FuncBuilder, ptr: I32, prefix: string): Local<'i64'>[] {
+    const xs = fb.locals64(prefix, this.L.n);
+    xs.forEach((x, j) => x.set(i64.load32_u(ptr, 4 * j)));
+    return xs;
+  }
+  store(fb: FuncBuilder, ptr: I32, limbs: Expr<'i64'>[]): void {
+    limbs.forEach((v, j) => fb.i64Store32(ptr, 4 * j, v));
+  }
+  storeConst(fb: FuncBuilder, ptr: I32, limbs: bigint[]): void {
+    limbs.forEach((v, j) => fb.i32Store(ptr, 4 * j, i32.const(Number(v) | 0)));
+  }
+  /** Propagates carries so that limbs 0..n-2 are < 2^w (limbs must be non-negative). */
+  carryAll(fb: FuncBuilder, s: Local<'i64'>[]): void {
+    const { w, mask } = this.L;
+    for (let j = 0; j + 1 < s.length; j++) {
+      s[j + 1].set(i64.add(s[j + 1].get, i64.shr_u(s[j].get, w)));
+      s[j].set(i64.and(s[j].get, this.k(mask)));
+    }
+  }
+  /** s ← s − c if s ≥ c, for normalized limbs s and a constant c < 2^(nw). Variable-time (branch). */
+  condSubConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint): void {
+    const { w, n, mask } = this.L;
+    const cl = toLimbs(c, w, n);
+    const d = fb.locals64('cs_d', n);
+    const t = fb.local('cs_t', 'i64');
+    for (let j = 0; j < n; j++) {
+      const prev = j === 0 ? null : i64.shr_s(t.get, w);
+      const diff = i64.sub(s[j].get, this.k(cl[j]));
+      t.set(prev ? i64.add(diff, prev) : diff);
+      d[j].set(i64.and(t.get, this.k(mask)));
+    }
+    // t >> w is the final borrow (0 or -1): no borrow means s ≥ c
+    fb.if(i64.ge_s(t.get, this.k(0n)), () => {
+      for (let j = 0; j < n; j++) s[j].set(d[j].get);
+    });
+  }
+  /** i32 expression: 1 if normalized limbs s < c (constant), else 0. Emits the borrow chain. */
+  lessThanConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint): I32 {
+    const { w, n } = this.L;
+    const cl = toLimbs(c, w, n);
+    const t = fb.local('lt_t', 'i64');
+    for (let j = 0; j < n; j++) {
+      const diff = i64.sub(s[j].get, this.k(cl[j]));
+      t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, w)));
+    }
+    return i64.lt_s(t.get, this.k(0n));
+  }
+
+  // ---------------------------------------------------------------- Montgomery product
+  /**
+   * CIOS Montgomery product with carry elision, outer loop over x's limbs as a Wasm loop (measured
+   * faster than unrolling in V8, as the montgomery write-up reports), inner loop unrolled.
+   * y limbs come from `y` (locals or constants); result normalized in the returned locals.
+   * Algorithm: for i: t = S + x_i·y; q = t·mu0 mod 2^w; S = (t + q·p) / 2^w. A carry is taken only
+   * at inner steps j ≡ 0 (mod carryPeriod), the period proven safe by ciosCarryPeriod().
+   * Cost: 2n² + n i64.mul; result < 2p for x, y < 2p (4p < R).
+   */
+  montMulCios(fb: FuncBuilder, x: I32, y: I64[], prefix = 'm'): Local<'i64'>[] {
+    const { n, w, mask, mu0 } = this.L;
+    const pl = this.pLimbs;
+    const S = fb.locals64(`${prefix}_s`, n);
+    const xi = fb.local(`${prefix}_xi`, 'i64');
+    const q = fb.local(`${prefix}_q`, 'i64');
+    const t = fb.local(`${prefix}_t`, 'i64');
+    const c = fb.local(`${prefix}_c`, 'i64');
+    const i = fb.local(`${prefix}_i`, 'i32');
+    const K = this.carryPeriod;
+    for (const s of S) s.set(this.k(0n));
+    i.set(i32.const(0));
+    fb.loop((again) => {
+      xi.set(i64.load32_u(i32.add(x, i.get)));
+      t.set(i64.add(S[0].get, i64.mul(xi.get, y[0])));
+      q.set(i64.and(i64.mul(t.get, this.k(mu0)), this.k(mask)));
+      c.set(i64.shr_u(i64.add(t.get, i64.mul(q.get, this.k(pl[0]))), w));
+      let pending = true;
+      for (let j = 1; j < n; j++) {
+        let e = i64.add(i64.add(S[j].get, i64.mul(xi.get, y[j])), i64.mul(q.get, this.k(pl[j])));
+        if (pending) e = i64.add(e, c.get);
+        if (j % K === 0) {
+          t.set(e);
+          S[j - 1].set(i64.and(t.get, this.k(mask)));
+          c.set(i64.shr_u(t.get, w));
+          pending = true;
+        } else {
+          S[j - 1].set(e);
+          pending = false;
+        }
+      }
+      S[n - 1].set(pending ? c.get : this.k(0n));
+      fb.brIf(again, i32.lt_u(i.tee(i32.add(i.get, i32.const(4))), i32.const(4 * n)));
+    });
+    this.carryAll(fb, S);
+    return S;
+  }
+
+  /**
+   * Montgomery reduction of a double-width product T (2n limbs, T_k < 2^w except that limbs may
+   * carry up to 2^(64-w)), separated operand scanning: for i: q = T_i·mu0; T += q·p·2^(iw).
+   * Cost: n² + n i64.mul. Returns the n result limbs (normalized), < 2p when T < 4p².
+   */
+  montReduceWide(fb: FuncBuilder, T: Local<'i64'>[], prefix: string): Local<'i64'>[] {
+    const { n, w, mask, mu0 } = this.L;
+    const pl = this.pLimbs;
+    const q = fb.local(`${prefix}_q`, 'i64');
+    // bound: each T_k receives ≤ n products q·p_j < 2^(2w) plus its limb and a carry
+    const bound = BigInt(n) * mask * mask + (1n << BigInt(w)) + (1n << BigInt(64 - w));
+    if (bound >= TWO64) throw new Error('montReduceWide: limb overflow possible');
+    for (let i = 0; i < n; i++) {
+      q.set(i64.and(i64.mul(T[i].get, this.k(mu0)), this.k(mask)));
+      // low limb becomes 0 mod 2^w: only its carry survives
+      const low = i64.shr_u(i64.add(T[i].get, i64.mul(q.get, this.k(pl[0]))), w);
+      T[i + 1].set(i64.add(i64.add(T[i + 1].get, i64.mul(q.get, this.k(pl[1]))), low));
+      for (let j = 2; j < n; j++) {
+        if (pl[j] === 0n) continue;
+        T[i + j].set(i64.add(T[i + j].get, i64.mul(q.get, this.k(pl[j]))));
+      }
+      // keep the next low limb's carry small for the next round
+      if (i + 1 < n) {
+        T[i + 2].set(i64.add(T[i + 2].get, i64.shr_u(T[i + 1].get, w)));
+        T[i + 1].set(i64.and(T[i + 1].get, this.k(mask)));
+      }
+    }
+    const S = T.slice(n, 2 * n);
+    this.carryAll(fb, S);
+    return S;
+  }
+
+  /** Normalizes product columns (non-negative, < 2^64) to w-bit limbs, top limb keeps the rest. */
+  normalizeColumns(fb: FuncBuilder, T: Local<'i64'>[]): void {
+    this.carryAll(fb, T);
+  }
+
+  /**
+   * Product x·y by one level of Karatsuba on the limb polynomials (subtractive form, signed i64):
+   * x·y = L + X^h·(L + H + (x_lo − x_hi)(y_hi − y_lo)) + X^(2h)·H. Every true column value is the
+   * schoolbook column (< n·2^(2w) < 2^64), so wrapping i64 arithmetic yields it exactly.
+   * Cost: h² + 2(n−h)²... = 2h² + (n−h)² i64.mul (134 for n = 13 instead of 169).
+   */
+  karatsubaProduct(fb: FuncBuilder, x: Local<'i64'>[], y: Local<'i64'>[], prefix: string): Local<'i64'>[] {
+    const { n } = this.L;
+    const h = Math.ceil(n / 2);
+    const T = fb.locals64(`${prefix}_T`, 2 * n);
+    const dx = fb.locals64(`${prefix}_dx`, h);
+    const dy = fb.locals64(`${prefix}_dy`, h);
+    const mid = fb.locals64(`${prefix}_M`, 2 * h - 1);
+    const hiX = (j: number) => (j + h < n ? x[j + h].get : this.k(0n));
+    const hiY = (j: number) => (j + h < n ? y[j + h].get : this.k(0n));
+    for (let j = 0; j < h; j++) {
+      dx[j].set(i64.sub(x[j].get, hiX(j)));
+      dy[j].set(i64.sub(hiY(j), y[j].get));
+    }
+    const conv = (a: (j: number) => I64, b: (j: number) => I64, len: number, k: number) => {
+      const terms: I64[] = [];
+      for (let j = Math.max(0, k - len + 1); j <= Math.min(k, len - 1); j++) terms.push(i64.mul(a(j), b(k - j)));
+      return terms.reduce((s, t) => i64.add(s, t));
+    };
+    const nh = n - h;
+    // L columns 0..2h-2 into T[0..], H columns into T[2h..]
+    for (let k = 0; k < 2 * h - 1; k++) T[k].set(conv((j) => x[j].get, (j) => y[j].get, h, k));
+    T[2 * h - 1].set(this.k(0n));
+    for (let k = 0; k < 2 * nh - 1; k++) T[2 * h + k].set(conv((j) => x[h + j].get, (j) => y[h + j].get, nh, k));
+    for (let k = 2 * h + 2 * nh - 1; k < 2 * n; k++) T[k].set(this.k(0n));
+    // middle = L + H + D
+    for (let k = 0; k < 2 * h - 1; k++) {
+      let e = i64.add(T[k].get, conv((j) => dx[j].get, (j) => dy[j].get, h, k));
+      if (k < 2 * nh - 1) e = i64.add(e, T[2 * h + k].get);
+      mid[k].set(e);
+    }
+    for (let k = 0; k < 2 * h - 1; k++) T[h + k].set(i64.add(T[h + k].get, mid[k].get));
+    return T;
+  }
+
+  /** Squaring product columns using symmetry: Σ 2·x_i·x_j (i<j) + x_i². Cost n(n+1)/2 i64.mul. */
+  squareProduct(fb: FuncBuilder, x: Local<'i64'>[], prefix: string): Local<'i64'>[] {
+    const { n, mask } = this.L;
+    const colBound = BigInt(Math.floor(n / 2)) * 2n * mask * mask + mask * mask;
+    if (colBound >= TWO64) throw new Error('squareProduct: column overflow possible');
+    const T = fb.locals64(`${prefix}_T`, 2 * n);
+    const d = fb.locals64(`${prefix}_d`, n);
+    for (let j = 1; j < n; j++) d[j].set(i64.shl(x[j].get, 1));
+    for (let k = 0; k < 2 * n - 1; k++) {
+      const terms: I64[] = [];
+      for (let i = Math.max(0, k - n + 1); 2 * i < k; i++) terms.push(i64.mul(x[i].get, d[k - i].get));
+      if (k % 2 === 0) terms.push(i64.mul(x[k / 2].get, x[k / 2].get));
+      T[k].set(terms.reduce((s, t) => i64.add(s, t)));
+    }
+    T[2 * n - 1].set(this.k(0n));
+    return T;
+  }
+
+  // ---------------------------------------------------------------- kernels
+  emitAll(): void {
+    const { mb, f } = this;
+    const { n, w, mask, p, elementBytes: EB } = this.L;
+    const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
+
+    mb.func(`${f}_mul`, ptr, undefined, [
+      `${f}_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y < 2p → out < 2p; out may alias x or y.`,
+      this.mulStrategy === 'karatsuba'
+        ? 'Karatsuba product (one level) + separated Montgomery reduction; see karatsubaProduct.'
+        : `CIOS Montgomery, outer loop in Wasm, carry every ${this.carryPeriod} inner steps (bound-simulated).`,
+    ], (fb) => {
+      const x = fb.param('x', 'i32');
+      const y = fb.param('y', 'i32');
+      let S: Local<'i64'>[];
+      if (this.mulStrategy === 'karatsuba') {
+        const xs = this.load(fb, x.get, 'x');
+        const ys = this.load(fb, y.get, 'y');
+        const T = this.karatsubaProduct(fb, xs, ys, 'k');
+        this.normalizeColumns(fb, T);
+        S = this.montReduceWide(fb, T, 'r');
+      } else {
+        const ys = this.load(fb, y.get, 'y');
+        S = this.montMulCios(fb, x.get, ys.map((v) => v.get));
+      }
+      this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
+    });
+
+    mb.func(`${f}_sqr`, { out: 'i32', x: 'i32' }, undefined, [
+      `${f}_sqr(out, x): out = x²·R⁻¹ mod p, x < 2p → out < 2p; may alias.`,
+      `Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).`,
+    ], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      const T = this.squareProduct(fb, xs, 'sq');
+      this.normalizeColumns(fb, T);
+      const S = this.montReduceWide(fb, T, 'r');
+      this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
+    });
+
+    // add/sub/neg/double: redundant [0, 2p), one conditional correction by 2p
+    const twoP = 2n * p;
+    const twoPl = toLimbs(twoP, w, n);
+    mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y mod 2p-range, inputs/outputs in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
+      xs.forEach((x, j) => x.set(i64.add(x.get, ys[j].get)));
+      this.carryAll(fb, xs);
+      this.condSubConst(fb, xs, twoP);
+      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
+    });
+    mb.func(`${f}_double`, { out: 'i32', x: 'i32' }, undefined, [`${f}_double(out, x): 2x, in [0, 2p).`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      xs.forEach((x) => x.set(i64.shl(x.get, 1)));
+      this.carryAll(fb, xs);
+      this.condSubConst(fb, xs, twoP);
+      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
+    });
+    /** s ← x − y (+2p if negative), signed borrow chain. */
+    const subInto = (fb: FuncBuilder, xs: (j: number) => I64, ys: (j: number) => I64) => {
+      const z = fb.locals64('z', n);
+      const t = fb.local('t', 'i64');
+      for (let j = 0; j < n; j++) {
+        const diff = i64.sub(xs(j), ys(j));
+        t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, w)));
+        z[j].set(i64.and(t.get, this.k(mask)));
+      }
+      fb.if(i64.lt_s(t.get, this.k(0n)), () => {
+        // add 2p, dropping the final carry (it cancels the borrow)
+        for (let j = 0; j < n; j++) {
+          const sum = i64.add(z[j].get, this.k(twoPl[j]));
+          t.set(j === 0 ? sum : i64.add(sum, i64.shr_u(t.get, w)));
+          z[j].set(i64.and(t.get, this.k(mask)));
+        }
+      });
+      return z;
+    };
+    mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y, inputs/outputs in [0, 2p); adds 2p when negative.`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
+      const z = subInto(fb, (j) => xs[j].get, (j) => ys[j].get);
+      this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
+    });
+    mb.func(`${f}_neg`, { out: 'i32', x: 'i32' }, undefined, [`${f}_neg(out, x): −x in [0, 2p) (0 stays 0).`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      const z = subInto(fb, () => this.k(0n), (j) => xs[j].get);
+      this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
+    });
+
+    mb.func(`${f}_reduce`, { out: 'i32', x: 'i32' }, undefined, [`${f}_reduce(out, x): canonical representative in [0, p) of x in [0, 2p).`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      this.condSubConst(fb, xs, p);
+      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
+    });
+    mb.func(`${f}_eq`, { x: 'i32', y: 'i32' }, 'i32', [`${f}_eq(x, y) → 1 if x ≡ y (mod p), else 0. Inputs in [0, 2p).`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
+      this.condSubConst(fb, xs, p);
+      this.condSubConst(fb, ys, p);
+      fb.ret(xs.map((x, j) => i64.eq(x.get, ys[j].get)).reduce((a, b) => i32.and(a, b)));
+    });
+    mb.func(`${f}_is_zero`, { x: 'i32' }, 'i32', [`${f}_is_zero(x) → 1 if x ≡ 0 (mod p) (x = 0 or x = p), else 0.`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      const isZero = xs.map((x) => x.get).reduce((a, b) => i64.or(a, b));
+      const isP = xs.map((x, j) => i64.xor(x.get, this.k(this.pLimbs[j]))).reduce((a, b) => i64.or(a, b));
+      fb.ret(i32.or(i64.eqz(isZero), i64.eqz(isP)));
+    });
+    const oneLimbs = this.montLimbs(1n);
+    mb.func(`${f}_is_one`, { x: 'i32' }, 'i32', [`${f}_is_one(x) → 1 if x ≡ 1 (Montgomery form R mod p, or R mod p + p).`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      this.condSubConst(fb, xs, p);
+      fb.ret(xs.map((x, j) => i64.eq(x.get, this.k(oneLimbs[j]))).reduce((a, b) => i32.and(a, b)));
+    });
+    mb.func(`${f}_copy`, { out: 'i32', x: 'i32' }, undefined, [`${f}_copy(out, x)`], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
+      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
+    });
+    mb.func(`${f}_set_zero`, { out: 'i32' }, undefined, [`${f}_set_zero(out)`], (fb) => {
+      this.storeConst(fb, fb.param('out', 'i32').get, new Array(n).fill(0n));
+    });
+    mb.func(`${f}_set_one`, { out: 'i32' }, undefined, [`${f}_set_one(out): 1 in Montgomery form.`], (fb) => {
+      this.storeConst(fb, fb.param('out', 'i32').get, oneLimbs);
+    });
+
+    // conversions: Montgomery product with a constant second operand
+    const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
+      mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
+        const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
+        if (canonical) this.condSubConst(fb, S, p);
+        this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
+      });
+    const R2 = toLimbs((this.L.R * this.L.R) % p, w, n);
+    constMul(`${f}_to_mont`, R2, `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → [0, 2p).`, false);
+    const one = toLimbs(1n, w, n);
+    constMul(`${f}_from_mont`, one, `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
+
+    this.emitBytes();
+    this.emitPow();
+    this.emitSqrt();
+    this.emitInverse();
+    this.emitBatchInverse();
+    this.emitBench();
+    void EB;
+  }
+
+  /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
+  private emitBytes(): void {
+    const { mb, f } = this;
+    const { n, w, mask, p, byteLength: B } = this.L;
+    for (const endian of ['le', 'be'] as const) {
+      const byteAt = (k: number) => (endian === 'le' ? k : B - 1 - k); // memory offset of value byte k
+      mb.func(`${f}_from_bytes_${endian}`, { out: 'i32', src: 'i32' }, 'i32', [
+        `${f}_from_bytes_${endian}(out, src) → 1 if the ${B}-byte ${endian.toUpperCase()} integer at src is < p, else 0.`,
+        `out = that integer in Montgomery form (converted even when ≥ p; the caller decides). src may alias out.`,
+      ], (fb) => {
+        const src = fb.param('src', 'i32');
+        const out = fb.param('out', 'i32');
+        const s = fb.locals64('s', n);
+        for (let j = 0; j < n; j++) {
+          const lo = j * w;
+          const hi = lo + w; // exclusive
+          const parts: I64[] = [];
+          for (let k = Math.floor(lo / 8); k < B && 8 * k < hi; k++) {
+            const b = i64.extend_i32_u(i32.load8_u(src.get, byteAt(k)));
+            const shift = 8 * k - lo;
+            parts.push(shift >= 0 ? i64.shl(b, shift) : i64.shr_u(b, -shift));
+          }
+          s[j].set(parts.length ? i64.and(parts.reduce((a, b2) => i64.or(a, b2)), this.k(mask)) : this.k(0n));
+        }
+        const ok = fb.local('ok', 'i32');
+        ok.set(this.lessThanConst(fb, s, p));
+        this.store(fb, out.get, s.map((v) => v.get));
+        fb.call(`${f}_to_mont`, out.get, out.get);
+        fb.ret(ok.get);
+      });
+      mb.func(`${f}_to_bytes_${endian}`, { dst: 'i32', x: 'i32' }, undefined, [
+        `${f}_to_bytes_${endian}(dst, x): canonical ${B}-byte ${endian.toUpperCase()} encoding of x (Montgomery form in).`,
+      ], (fb) => {
+        const S = this.montMulCios(fb, fb.param('x', 'i32').get, toLimbs(1n, w, n).map((v) => this.k(v)));
+        this.condSubConst(fb, S, p);
+        const dst = fb.param('dst', 'i32');
+        for (let k = 0; k < B; k++) {
+          const j = Math.floor((8 * k) / w);
+          const o = 8 * k - j * w;
+          let e: I64 = i64.shr_u(S[j].get, o);
+          if (o + 8 > w && j + 1 < n) e = i64.or(e, i64.shl(S[j + 1].get, w - o));
+          fb.i32Store8(dst.get, byteAt(k), i32.wrap_i64(e));
+        }
+      });
+    }
+  }
+
+  /** Generic exponentiation by a little-endian byte string in memory (square-and-multiply). */
+  private emitPow(): void {
+    const { mb, f } = this;
+    const EB = this.L.elementBytes;
+    mb.func(`${f}_pow`, { out: 'i32', x: 'i32', e: 'i32', eBytes: 'i32', scratch: 'i32' }, undefined, [
+      `${f}_pow(out, x, e, eBytes, scratch): out = x^e, e an eBytes-byte little-endian integer at e.`,
+      `scratch: 2 elements (${2 * EB} bytes). out may alias x. Variable-time in e. Cost ≈ log2(e)·(S + M/2).`,
+    ], (fb) => {
+      const out = fb.param('out', 'i32');
+      const scratch = fb.param('scratch', 'i32');
+      const e = fb.param('e', 'i32');
+      const base = scratch.get;
+      const acc = i32.add(scratch.get, i32.const(EB));
+      const k = fb.local('k', 'i32');
+      const bit = fb.local('bit', 'i32');
+      const byte = fb.local('byte', 'i32');
+      fb.call(`${f}_copy`, base, fb.param('x', 'i32').get);
+      fb.call(`${f}_set_one`, acc);
+      k.set(fb.param('eBytes', 'i32').get);
+      fb.block((done) => {
+        fb.loop((bytes) => {
+          fb.brIf(done, i32.eqz(k.get));
+          k.set(i32.sub(k.get, i32.const(1)));
+          byte.set(i32.load8_u(i32.add(e.get, k.get)));
+          bit.set(i32.const(7));
+          fb.loop((bits) => {
+            fb.call(`${f}_sqr`, acc, acc);
+            fb.if(i32.and(i32.shr_u(byte.get, bit.get), i32.const(1)), () => fb.call(`${f}_mul`, acc, acc, base));
+            fb.brIf(bits, i32.ge_s(bit.tee(i32.sub(bit.get, i32.const(1))), i32.const(0)));
+          });
+          fb.br(bytes);
+        });
+      });
+      fb.call(`${f}_copy`, out.get, acc);
+    });
+  }
+
+  /** Unrolled fixed-exponent power with a 4-bit window table (table[k] = x^k at table + k·EB). */
+  private powConst(fb: FuncBuilder, out: I32, x: I32, e: bigint, table: I32): void {
+    const { f } = this;
+    const EB = this.L.elementBytes;
+    if (e <= 0n) throw new Error('powConst: exponent must be positive');
+    const at = (k: number) => i32.add(table, i32.const(k * EB));
+    fb.comment(`x^0x${e.toString(16)} by 4-bit fixed windows`);
+    fb.call(`${f}_copy`, at(1), x);
+    for (let k = 2; k < 16; k++) fb.call(`${f}_mul`, at(k), at(k - 1), at(1));
+    const nibbles: number[] = [];
+    for (let v = e; v > 0n; v >>= 4n) nibbles.push(Number(v & 15n));
+    nibbles.reverse();
+    fb.call(`${f}_copy`, out, at(nibbles[0]));
+    for (const nib of nibbles.slice(1)) {
+      for (let s = 0; s < 4; s++) fb.call(`${f}_sqr`, out, out);
+      if (nib) fb.call(`${f}_mul`, out, out, at(nib));
+    }
+  }
+
+  /**
+   * Square root by Tonelli–Shanks (p − 1 = 2^s·t, t odd), variable-time; for s = 1 it is the
+   * single exponentiation x^((p+1)/4) plus one check. Returns 1 and out = a root if x is a square
+   * (0 → 0), else returns 0 (out undefined). scratch: 21 elements.
+   */
+  private emitSqrt(): void {
+    const { mb, f } = this;
+    const { p, elementBytes: EB } = this.L;
+    let s = 0;
+    let t = p - 1n;
+    while (t % 2n === 0n) {
+      t /= 2n;
+      s++;
+    }
+    // a quadratic non-residue g: the least integer with Legendre symbol −1
+    let g = 2n;
+    while (modPow(g, (p - 1n) / 2n, p) !== p - 1n) g++;
+    const z0 = modPow(g, t, p);
+    mb.func(`${f}_sqrt`, { out: 'i32', x: 'i32', scratch: 'i32' }, 'i32', [
+      `${f}_sqrt(out, x, scratch) → 1 and out = √x if x is a square, else 0. Tonelli–Shanks, s = ${s}, non-residue ${g}.`,
+      `scratch: 21 elements (${21 * EB} bytes). out must not alias scratch. Variable-time.`,
+    ], (fb) => {
+      const out = fb.param('out', 'i32');
+      const x = fb.param('x', 'i32');
+      const scratch = fb.param('scratch', 'i32');
+      const el = (k: number) => i32.add(scratch.get, i32.const(k * EB));
+      const Y = el(16), C = el(17), Z = el(18), B = el(19), X = el(20);
+      const m = fb.local('m', 'i32');
+      const k = fb.local('k', 'i32');
+      fb.if(fb.callExpr('i32', `${f}_is_zero`, x.get), () => {
+        fb.call(`${f}_set_zero`, out.get);
+        fb.ret(i32.const(1));
+      });
+      fb.call(`${f}_copy`, X, x.get);
+      if (t === 1n) fb.call(`${f}_set_one`, B);
+      else this.powConst(fb, B, X, (t - 1n) / 2n, el(0)); // b = x^((t−1)/2)
+      fb.call(`${f}_mul`, Y, X, B); // y = x^((t+1)/2)
+      fb.call(`${f}_mul`, C, Y, B); // c = x^t
+      this.storeConst(fb, Z, this.montLimbs(z0));
+      m.set(i32.const(s));
+      fb.block((done) => {
+        fb.loop((again) => {
+          fb.brIf(done, fb.callExpr('i32', `${f}_is_one`, C));
+          // least k ≥ 1 with c^(2^k) = 1; k = m means x is a non-residue
+          fb.call(`${f}_copy`, B, C);
+          k.set(i32.const(0));
+          fb.loop((findK) => {
+            fb.call(`${f}_sqr`, B, B);
+            k.set(i32.add(k.get, i32.const(1)));
+            fb.if(i32.ge_u(k.get, m.get), () => fb.ret(i32.const(0)));
+            fb.brIf(findK, i32.eqz(fb.callExpr('i32', `${f}_is_one`, B)));
+          });
+          // b = z^(2^(m−k−1)); y = y·b; z = b²; c = c·z; m = k
+          fb.call(`${f}_copy`, B, Z);
+          m.set(i32.sub(i32.sub(m.get, k.get), i32.const(1)));
+          fb.block((sqDone) => {
+            fb.loop((sq) => {
+              fb.brIf(sqDone, i32.eqz(m.get));
+              fb.call(`${f}_sqr`, B, B);
+              m.set(i32.sub(m.get, i32.const(1)));
+              fb.br(sq);
+            });
+          });
+          fb.call(`${f}_mul`, Y, Y, B);
+          fb.call(`${f}_sqr`, Z, B);
+          fb.call(`${f}_mul`, C, C, Z);
+          m.set(k.get);
+          fb.br(again);
+        });
+      });
+      fb.call(`${f}_copy`, out.get, Y);
+      fb.ret(i32.const(1));
+    });
+  }
+
+  /**
+   * Inverse by batched variable-time divsteps (Bernstein–Yang "safegcd", the var-time form with
+   * trailing-zero skipping as in Pornin/libsecp256k1): N = w divsteps at a time are computed on the
+   * low 64 bits of f, g into a 2×2 matrix (entries ≤ 2^N, |u|+|v| ≤ 2^N), which is then applied to
+   * the full signed f, g (exact division by 2^N) and to the Bézout coefficients d, e modulo p
+   * (adding md·p to make the division exact, then one correction into [0, p)).
+   * Start: f = p, g = x̃ (canonical), d = 0, e = R² mod p, so that at the end f = ±1 and
+   * ±d = R²/x̃ = (x⁻¹)·R: the Montgomery-form inverse with no extra multiplication.
+   * Inverse of 0 is defined as 0. Variable-time.
+   */
+  private emitInverse(): void {
+    const { mb, f } = this;
+    const { n, w, mask, p, mu0, R } = this.L;
+    const N = w;
+    const pl = this.pLimbs;
+    const R2 = toLimbs((R * R) % p, w, n);
+    mb.func(`${f}_inv`, { out: 'i32', x: 'i32' }, undefined, [
+      `${f}_inv(out, x): out = x⁻¹ (Montgomery form in and out), 0 → 0; may alias. Variable-time.`,
+      `Bernstein–Yang divsteps, ${N} per batch on the low bits, matrix applied to f, g, d, e (4n muls each pair).`,
+    ], (fb) => {
+      const xs = this.load(fb, fb.param('x', 'i32').get, 'g');
+      this.condSubConst(fb, xs, p);
+      const out = fb.param('out', 'i32');
+      fb.if(i64.eqz(xs.map((v) => v.get).reduce((a, b) => i64.or(a, b))), () => {
+        this.storeConst(fb, out.get, new Array(n).fill(0n));
+        fb.ret();
+      });
+      // f, g signed: limbs 0..n-2 in [0, 2^w), top limb signed
+      const F = fb.locals64('f', n);
+      const G = xs;
+      const D = fb.locals64('d', n);
+      const E = fb.locals64('e', n);
+      pl.forEach((v, j) => F[j].set(this.k(v)));
+      D.forEach((d) => d.set(this.k(0n)));
+      R2.forEach((v, j) => E[j].set(this.k(v)));
+      const eta = fb.local('eta', 'i64');
+      const fl = fb.local('fl', 'i64');
+      const gl = fb.local('gl', 'i64');
+      const u = fb.local('u', 'i64');
+      const v = fb.local('v', 'i64');
+      const q = fb.local('q', 'i64');
+      const r = fb.local('r', 'i64');
+      const tmp = fb.local('tmp', 'i64');
+      const zeros = fb.local('zeros', 'i64');
+      const left = fb.local('left', 'i64');
+      const cf = fb.local('cf', 'i64');
+      const cg = fb.local('cg', 'i64');
+      const md = fb.local('md', 'i64');
+      const me = fb.local('me', 'i64');
+      eta.set(this.k(-1n));
+      fb.loop((outer) => {
+        // low 2w bits of f and g (≥ N + 1 valid bits)
+        fl.set(i64.or(F[0].get, i64.shl(F[1].get, w)));
+        gl.set(i64.or(G[0].get, i64.shl(G[1].get, w)));
+        u.set(this.k(1n)); v.set(this.k(0n)); q.set(this.k(0n)); r.set(this.k(1n));
+        left.set(this.k(BigInt(N)));
+        fb.loop((inner) => {
+          zeros.set(i64.ctz(i64.or(gl.get, i64.shl(this.k(1n), left.get))));
+          gl.set(i64.shr_s(gl.get, zeros.get));
+          u.set(i64.shl(u.get, zeros.get));
+          v.set(i64.shl(v.get, zeros.get));
+          eta.set(i64.sub(eta.get, zeros.get));
+          left.set(i64.sub(left.get, zeros.get));
+          fb.if(i64.ne(left.get, this.k(0n)), () => {
+            // g odd. If eta < 0: (f, g, u, v, q, r) ← (g, −f, q, r, −u, −v), eta ← −eta
+            fb.if(i64.lt_s(eta.get, this.k(0n)), () => {
+              eta.set(i64.sub(this.k(0n), eta.get));
+              tmp.set(fl.get); fl.set(gl.get); gl.set(i64.sub(this.k(0n), tmp.get));
+              tmp.set(u.get); u.set(q.get); q.set(i64.sub(this.k(0n), tmp.get));
+              tmp.set(v.get); v.set(r.get); r.set(i64.sub(this.k(0n), tmp.get));
+            });
+            gl.set(i64.add(gl.get, fl.get));
+            q.set(i64.add(q.get, u.get));
+            r.set(i64.add(r.get, v.get));
+            fb.br(inner);
+          });
+        });
+        // f, g ← (u f + v g) / 2^N, (q f + r g) / 2^N over all limbs (signed, arithmetic shifts)
+        for (let j = 0; j < n; j++) {
+          const a = i64.add(i64.mul(u.get, F[j].get), i64.mul(v.get, G[j].get));
+          const b = i64.add(i64.mul(q.get, F[j].get), i64.mul(r.get, G[j].get));
+          cf.set(j === 0 ? a : i64.add(a, cf.get));
+          cg.set(j === 0 ? b : i64.add(b, cg.get));
+          if (j > 0) {
+            F[j - 1].set(i64.and(cf.get, this.k(mask)));
+            G[j - 1].set(i64.and(cg.get, this.k(mask)));
+          }
+          cf.set(i64.shr_s(cf.get, w));
+          cg.set(i64.shr_s(cg.get, w));
+        }
+        F[n - 1].set(cf.get);
+        G[n - 1].set(cg.get);
+        // d, e ← (u d + v e + md p) / 2^N with md = (u d + v e)·mu0 mod 2^N, then into [0, p)
+        const de = (a: Local<'i64'>, b: Local<'i64'>, j: number) => i64.add(i64.mul(a.get, D[j].get), i64.mul(b.get, E[j].get));
+        md.set(i64.and(i64.mul(de(u, v, 0), this.k(mu0)), this.k(mask)));
+        me.set(i64.and(i64.mul(de(q, r, 0), this.k(mu0)), this.k(mask)));
+        for (let j = 0; j < n; j++) {
+          const a = i64.add(de(u, v, j), i64.mul(md.get, this.k(pl[j])));
+          const b = i64.add(de(q, r, j), i64.mul(me.get, this.k(pl[j])));
+          cf.set(j === 0 ? a : i64.add(a, cf.get));
+          cg.set(j === 0 ? b : i64.add(b, cg.get));
+          if (j > 0) {
+            D[j - 1].set(i64.and(cf.get, this.k(mask)));
+            E[j - 1].set(i64.and(cg.get, this.k(mask)));
+          }
+          cf.set(i64.shr_s(cf.get, w));
+          cg.set(i64.shr_s(cg.get, w));
+        }
+        D[n - 1].set(cf.get);
+        E[n - 1].set(cg.get);
+        for (const X of [D, E]) this.normalizeSigned(fb, X);
+        // loop while g ≠ 0
+        fb.brIf(outer, i64.ne(G.map((x) => x.get).reduce((a, b) => i64.or(a, b)), this.k(0n)));
+      });
+      // f = ±1: the inverse is ±d
+      fb.if(i64.lt_s(F[n - 1].get, this.k(0n)), () => {
+        const z = fb.locals64('nz', n);
+        const t = fb.local('nt', 'i64');
+        for (let j = 0; j < n; j++) {
+          const diff = i64.sub(this.k(pl[j]), D[j].get);
+          t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, w)));
+          z[j].set(i64.and(t.get, this.k(mask)));
+        }
+        D.forEach((d, j) => d.set(z[j].get));
+      });
+      this.store(fb, out.get, D.map((d) => d.get));
+    });
+  }
+
+  /** X in (−p, 2p) with limbs 0..n−2 in [0, 2^w) and a signed top limb → [0, p). */
+  private normalizeSigned(fb: FuncBuilder, X: Local<'i64'>[]): void {
+    const { n, w, mask, p } = this.L;
+    const pl = this.pLimbs;
+    const t = fb.local('ns_t', 'i64');
+    fb.if(i64.lt_s(X[n - 1].get, this.k(0n)), () => {
+      for (let j = 0; j < n; j++) {
+        const sum = i64.add(X[j].get, this.k(pl[j]));
+        t.set(j === 0 ? sum : i64.add(sum, i64.shr_s(t.get, w)));
+        X[j].set(j === n - 1 ? t.get : i64.and(t.get, this.k(mask)));
+      }
+    }, () => this.condSubConst(fb, X, p));
+  }
+
+  /**
+   * Batch inverse by Montgomery's trick inside Wasm: 3(count−1) muls + one inverse.
+   * out[k] = x[k]⁻¹ (0 → 0); out may equal x (in place) but must not partially overlap it.
+   * scratch: count + 2 elements.
+   */
+  private emitBatchInverse(): void {
+    const { mb, f } = this;
+    const EB = this.L.elementBytes;
+    mb.func(`${f}_batch_inv`, { out: 'i32', x: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
+      `${f}_batch_inv(out, x, count, scratch): out[k] = x[k]⁻¹ for k < count, zeros map to 0.`,
+      `Montgomery's trick: 3 muls per element + 1 inverse. scratch: count + 2 elements (${EB} bytes each).`,
+    ], (fb) => {
+      const out = fb.param('out', 'i32');
+      const x = fb.param('x', 'i32');
+      const count = fb.param('count', 'i32');
+      const scratch = fb.param('scratch', 'i32');
+      const k = fb.local('k', 'i32');
+      const xk = fb.local('xk', 'i32');
+      const acc = fb.local('acc', 'i32'); // pointer to running product
+      const inv = fb.local('inv', 'i32');
+      const tmp = fb.local('tmp', 'i32');
+      const last = fb.local('last', 'i32');
+      const at = (base: I32, idx: I32) => i32.add(base, i32.mul(idx, i32.const(EB)));
+      fb.if(i32.eqz(count.get), () => fb.ret());
+      inv.set(at(scratch.get, count.get));
+      tmp.set(i32.add(inv.get, i32.const(EB)));
+      // prefix products of the non-zero elements: scratch[k] = Π_{j ≤ k, x_j ≠ 0} x_j (empty → 1)
+      fb.call(`${f}_set_one`, tmp.get);
+      last.set(tmp.get);
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        xk.set(at(x.get, k.get));
+        acc.set(at(scratch.get, k.get));
+        fb.if(fb.callExpr('i32', `${f}_is_zero`, xk.get),
+          () => fb.call(`${f}_copy`, acc.get, last.get),
+          () => fb.call(`${f}_mul`, acc.get, last.get, xk.get));
+        last.set(acc.get);
+      });
+      fb.call(`${f}_inv`, inv.get, last.get);
+      // backwards: out[k] = inv · prefix[k−1]; inv ← inv · x[k]
+      k.set(count.get);
+      fb.loop((again) => {
+        k.set(i32.sub(k.get, i32.const(1)));
+        xk.set(at(x.get, k.get));
+        fb.if(fb.callExpr('i32', `${f}_is_zero`, xk.get), () => {
+          fb.call(`${f}_set_zero`, at(out.get, k.get));
+        }, () => {
+          fb.call(`${f}_mul`, tmp.get, inv.get, xk.get);
+          fb.if(i32.eqz(k.get),
+            () => fb.call(`${f}_copy`, at(out.get, k.get), inv.get),
+            () => fb.call(`${f}_mul`, at(out.get, k.get), inv.get, at(scratch.get, i32.sub(k.get, i32.const(1)))));
+          fb.call(`${f}_copy`, inv.get, tmp.get);
+        });
+        fb.brIf(again, i32.ne(k.get, i32.const(0)));
+      });
+    });
+  }
+
+  /** Benchmark loops: N dependent operations inside one Wasm call. */
+  private emitBench(): void {
+    const { mb, f } = this;
+    const loop = (name: string, params: Record<string, 'i32'>, body: (fb: FuncBuilder) => void, doc: string) =>
+      mb.func(name, { ...params, N: 'i32' }, undefined, [doc], (fb) => {
+        const i = fb.local('i', 'i32');
+        fb.forRange(i, i32.const(0), fb.param('N', 'i32').get, 1, () => body(fb));
+      });
+    loop(`${f}_bench_mul`, { x: 'i32', y: 'i32' }, (fb) => fb.call(`${f}_mul`, fb.param('x', 'i32').get, fb.param('x', 'i32').get, fb.param('y', 'i32').get), `${f}_bench_mul(x, y, N): x ← x·y, N times (dependent chain).`);
+    loop(`${f}_bench_sqr`, { x: 'i32' }, (fb) => fb.call(`${f}_sqr`, fb.param('x', 'i32').get, fb.param('x', 'i32').get), `${f}_bench_sqr(x, N): x ← x², N times.`);
+    loop(`${f}_bench_add`, { x: 'i32', y: 'i32' }, (fb) => fb.call(`${f}_add`, fb.param('x', 'i32').get, fb.param('x', 'i32').get, fb.param('y', 'i32').get), `${f}_bench_add(x, y, N): x ← x + y, N times.`);
+    loop(`${f}_bench_inv`, { x: 'i32' }, (fb) => fb.call(`${f}_inv`, fb.param('x', 'i32').get, fb.param('x', 'i32').get), `${f}_bench_inv(x, N): x ← x⁻¹, N times.`);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Module generators: one Wasm module per curve holding its field kernels (and, later, curve and
+ * MSM kernels). The header records everything the output depends on, so the `.wat` explains itself.
+ */
+import { FieldGen, FieldSpec } from './field.js';
+import { ModuleBuilder } from './wat.js';
+
+export interface FieldModuleSpec {
+  /** e.g. 'bls12-381' */
+  curve: string;
+  fields: FieldSpec[];
+  /** 64 KiB pages */
+  initialPages?: number;
+  maximumPages?: number;
+}
+
+export const GENERATOR_VERSION = 1;
+
+export function generateFieldModule(spec: FieldModuleSpec): { wat: string; gens: FieldGen[] } {
+  const header: string[] = [
+    `pippin generated module — do not edit; regenerate with \`npm run build\``,
+    `generator version ${GENERATOR_VERSION}, curve ${spec.curve}`,
+  ];
+  const mb = new ModuleBuilder(header, {
+    imported: false,
+    shared: false,
+    initialPages: spec.initialPages ?? 2,
+    maximumPages: spec.maximumPages ?? 65536,
+  });
+  const gens = spec.fields.map((f) => new FieldGen(mb, f));
+  for (const g of gens) header.push(...g.describe());
+  for (const g of gens) g.emitAll();
+  return { wat: mb.toWat(), gens };
+}

@@ -1,0 +1,12 @@
+/**
+ * BLS12-381 tuning values, in one place. Each value names the command that measured it.
+ *
+ * Limb width and Montgomery product variant (field kernels):
+ *   measured with `npm run bench:field -- --variants` (all w × {cios-loop, karatsuba} in one run);
+ *   w = 30 with one level of Karatsuba + separated reduction was fastest for both Fp and Fr.
+ *   See docs/field.md for the table.
+ */
+export const bls12_381Tuning = {
+  fp: { w: 30, mul: 'karatsuba' },
+  fr: { w: 30, mul: 'karatsuba' },
+} as const;
