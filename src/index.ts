@@ -1,11 +1,13 @@
 /**
  * pippin — multi-scalar multiplication in WebAssembly.
  *
- * This entry currently exposes the field layer (the MSM API builds on it).
+ * @example
+ * ```ts
+ * import { bls12_381 } from 'pippin';
+ * await bls12_381.init();
+ * const { x, y, infinity } = bls12_381.g1.msm(points, scalars);
+ * ```
  */
-export { instantiateGenerated, decodeBase64 } from './runtime/instance.js';
-export type { Instance, GeneratedModule } from './runtime/instance.js';
-export { WasmField } from './runtime/field.js';
-export type { FieldInfo } from './runtime/field.js';
-export { Arena } from './runtime/memory.js';
-export { bls12_381 as bls12_381Params } from './curves/bls12-381.js';
+export { bls12_381 } from './bls12-381.js';
+export type { G1Affine, G1PointInput, G1Format, MsmOptions, Validation } from './api/g1.js';
+export * from './api/errors.js';

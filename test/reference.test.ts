@@ -14,6 +14,7 @@ import { bls12_381 } from '../src/curves/bls12-381.js';
 import { checkCurveParams, isProbablePrime } from '../src/curves/check.js';
 import type { CurveParams } from '../src/curves/types.js';
 
+const abs = (x: bigint): bigint => (x < 0n ? -x : x);
 const NP = noble.G1.Point;
 type NoblePoint = InstanceType<typeof NP>;
 
@@ -22,6 +23,12 @@ const { p, r } = bls12_381;
 /** BLS parameter z (negative for BLS12-381). */
 const Z = -0xd201000000010000n;
 
+/** Trial division; independent of the Miller–Rabin under test. */
+const isSmallPrime = (n: number): boolean => {
+  if (n < 2) return false;
+  for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
+  return true;
+};
 const toNoble = (P: Affine): NoblePoint => (P === null ? NP.ZERO : NP.fromAffine({ x: P.x, y: P.y }));
 const fromNoble = (P: NoblePoint): Affine => {
   if (P.is0()) return null;
@@ -56,10 +63,10 @@ describe('rng', () => {
       assert.ok(x >= 0n && x < 1n << BigInt(bits), `nextBigint(${bits}) out of range`);
       if (bits === 129) orAll |= x;
       const u = g.nextU32();
-      assert.ok(Number.isInteger(u) && u >= 0 && u < 2 ** 32);
+      assert.ok(Number.isInteger(u) && u >= 0 && u < 2 ** 32, 'Number.isInteger(u) && u >= 0 && u < 2 ** 32');
       const n = BigInt(1 + (i % 17));
       const y = g.nextBelow(n);
-      assert.ok(y >= 0n && y < n);
+      assert.ok(y >= 0n && y < n, 'y >= 0n && y < n');
     }
     // Top bit of 129-bit draws gets set at some point (i.e. bits are not truncated to 128).
     assert.equal(orAll >> 128n, 1n);
@@ -87,7 +94,7 @@ describe('curve parameters', () => {
     assert.equal(r, Z ** 4n - Z ** 2n + 1n);
     assert.equal(bls12_381.h1, (Z - 1n) ** 2n / 3n);
     assert.equal(bls12_381.lambda, Z * Z - 1n);
-    assert.ok(Object.isFrozen(bls12_381) && Object.isFrozen(bls12_381.G1));
+    assert.ok(Object.isFrozen(bls12_381) && Object.isFrozen(bls12_381.G1), 'Object.isFrozen(bls12_381) && Object.isFrozen(bls12_381.G1)');
   });
 
   it('lambda·P = endo(P) on random subgroup points (noble scalar mul)', () => {
@@ -115,12 +122,7 @@ describe('curve parameters', () => {
   });
 
   it('isProbablePrime on small and known values', () => {
-    const sieve = (n: number): boolean => {
-      if (n < 2) return false;
-      for (let d = 2; d * d <= n; d++) if (n % d === 0) return false;
-      return true;
-    };
-    for (let n = 0; n < 3000; n++) assert.equal(isProbablePrime(BigInt(n)), sieve(n), `n = ${n}`);
+    for (let n = 0; n < 3000; n++) assert.equal(isProbablePrime(BigInt(n)), isSmallPrime(n), `n = ${n}`);
     // Carmichael numbers and strong pseudoprimes to several bases.
     for (const n of [561n, 1105n, 1729n, 2047n, 3215031751n, 3825123056546413051n, 318665857834031151167461n]) {
       assert.equal(isProbablePrime(n), false, `${n}`);
@@ -143,7 +145,11 @@ for (const [label, modulus, nf, count, seed] of [
     while (values.length < count) values.push(F.random(rng));
     const partner = (i: number): bigint => values[(i * 7 + 3) % values.length]!;
 
-    it('metadata', () => {
+    it('metadata and random() coverage', () => {
+      // random() must cover the whole range: the largest of ~2000 draws is within 1% of p.
+      const max = values.slice(hard.length).reduce((m, v) => (v > m ? v : m), 0n);
+      assert.ok(max > (modulus * 99n) / 100n && max < modulus, 'random() range');
+      assert.ok(values.every((v) => F.isValid(v)), 'values.every((v) => F.isValid(v))');
       assert.equal(F.p, modulus);
       assert.equal(F.bits, nf.BITS);
       assert.equal(F.bytes, nf.BYTES);
@@ -170,7 +176,7 @@ for (const [label, modulus, nf, count, seed] of [
         const x = rng.nextBigint(2 * F.bits + 10) - (1n << BigInt(2 * F.bits + 9));
         assert.equal(F.mod(x), nf.create(x), `mod ${x}`);
         assert.equal(F.mul(x, 3n), nf.mul(nf.create(x), 3n));
-        assert.ok(F.isValid(F.add(x, x)));
+        assert.ok(F.isValid(F.add(x, x)), 'F.isValid(F.add(x, x))');
       }
     });
 
@@ -258,6 +264,104 @@ for (const [label, modulus, nf, count, seed] of [
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+/**
+ * A toy a = 0 curve over a ~14-bit prime with a small subgroup order r (so the Hasse interval
+ * holds several multiples of r), with beta/lambda found by exhaustive search. Exercises
+ * checkCurveParams and RefCurve away from BLS12-381, where every parameter is independently
+ * brute-forced.
+ */
+function buildToyCurve(): CurveParams {
+  const legendre = (a: number, q: number): number => {
+    let res = 1;
+    let base = a % q;
+    let e = (q - 1) / 2;
+    while (e > 0) {
+      if (e & 1) res = (res * base) % q;
+      base = (base * base) % q;
+      e >>= 1;
+    }
+    return res === 1 ? 1 : res === 0 ? 0 : -1;
+  };
+  const primeFactors = (n: number): number[] => {
+    const out: number[] = [];
+    for (let d = 2; d * d <= n; d++) while (n % d === 0) (out.push(d), (n /= d));
+    if (n > 1) out.push(n);
+    return out;
+  };
+  let candidates = 0;
+  for (let pp = 10009; pp < 20000; pp += 6) {
+    if (!isSmallPrime(pp)) continue; // pp ≡ 1 (mod 6): cube roots of unity exist
+    for (let b = 1; b < 20; b++) {
+      // A correct search succeeds within the first few curves; give up early if curve arithmetic is broken.
+      if (++candidates > 20) throw new Error('buildToyCurve: no suitable toy curve found');
+      let count = 1; // point at infinity
+      for (let x = 0; x < pp; x++) count += 1 + legendre((((x * x) % pp) * x + b) % pp, pp);
+      const fac = primeFactors(count);
+      const rr = fac.find((q) => q % 3 === 1 && q >= 7 && q * q < pp && fac.filter((f) => f === q).length === 1);
+      if (rr === undefined) continue;
+      const F = new RefField(BigInt(pp));
+      const R = BigInt(rr);
+      const h = BigInt(count) / R;
+      const proto: CurveParams = { name: 'toy', p: BigInt(pp), r: R, a: 0n, b: BigInt(b), G1: { x: 0n, y: 0n }, h1: h, beta: 1n, lambda: 1n };
+      const tc = new RefCurve({ ...proto, lambda: 2n });
+      let G: Affine = null;
+      for (let x = 0n; G === null && x < 200n; x++) {
+        const y = F.sqrt(x * x * x + BigInt(b));
+        if (y !== undefined) G = tc.mul({ x, y }, h);
+      }
+      const cube = (m: bigint): bigint[] => {
+        const out: bigint[] = [];
+        for (let c = 2n; c < m; c++) if ((c * c * c) % m === 1n) out.push(c);
+        return out;
+      };
+      if (G === null) continue;
+      for (const beta of cube(BigInt(pp))) {
+        for (const lambda of cube(R)) {
+          if (tc.eq(tc.mul(G, lambda), { x: F.mul(beta, G.x), y: G.y })) {
+            return { ...proto, G1: { x: G.x, y: G.y }, beta, lambda };
+          }
+        }
+      }
+    }
+  }
+  throw new Error('buildToyCurve: no suitable toy curve found');
+}
+
+describe('toy curve (exhaustively built)', () => {
+  const toy = buildToyCurve();
+
+  it('checkCurveParams accepts it', () => {
+    checkCurveParams(toy);
+  });
+
+  it('checkCurveParams catches a wrong cofactor that still fits the Hasse bound', () => {
+    const hasse = (h: bigint): boolean => (toy.p + 1n - h * toy.r) ** 2n <= 4n * toy.p;
+    const wrong = [toy.h1 - 1n, toy.h1 + 1n].filter((h) => h > 0n && hasse(h));
+    assert.ok(wrong.length > 0, 'wrong.length > 0');
+    for (const h1 of wrong) assert.throws(() => checkCurveParams({ ...toy, h1 }), /\(h1·r\)·Q/);
+  });
+
+  it('RefCurve on the toy curve: subgroup mul, GLV split for every scalar, msm', () => {
+    const tc = new RefCurve(toy);
+    const G = tc.G;
+    // Brute-force multiples of G by repeated addition.
+    const multiples: Affine[] = [null];
+    for (let i = 1n; i <= toy.r; i++) multiples.push(tc.add(multiples[multiples.length - 1], G));
+    assert.equal(multiples[Number(toy.r)], null);
+    for (let k = 0n; k < toy.r; k++) {
+      assert.deepEqual(tc.mul(G, k), multiples[Number(k)]);
+      if (k > 0n) assert.notEqual(multiples[Number(k)], null);
+      const { k1, k2 } = tc.glvSplit(k);
+      assert.equal((((k1 + k2 * toy.lambda - k) % toy.r) + toy.r) % toy.r, 0n);
+      assert.ok(abs(k1) <= tc.glvBound[0] && abs(k2) <= tc.glvBound[1], 'abs(k1) <= tc.glvBound[0] && abs(k2) <= tc.glvBound[1]');
+      assert.ok(tc.eq(tc.add(tc.mul(G, k1), tc.mul(tc.endo(G), k2)), multiples[Number(k)]), 'tc.eq(tc.add(tc.mul(G, k1), tc.mul(tc.endo(G), k2)), multiples[Number(k)])');
+    }
+    const H = multiples[3]!;
+    assert.deepEqual(tc.msmNaive([G, H, G], [2n, 5n, toy.r + 1n]), multiples[Number((3n + 15n) % toy.r)]);
+  });
+});
+
 describe('RefField on small primes (exhaustive)', () => {
   // 97 ≡ 1 (mod 32) and 257 = 2^8 + 1 exercise Tonelli–Shanks with large 2-adicity; 103 ≡ 3 (mod 4).
   for (const q of [3n, 5n, 13n, 17n, 97n, 103n, 257n, 7681n]) {
@@ -270,7 +374,7 @@ describe('RefField on small primes (exhaustive)', () => {
         if (squares.has(a)) {
           assert.notEqual(s, undefined, `sqrt(${a}) mod ${q}`);
           assert.equal((s! * s!) % q, a);
-          assert.ok(s! <= (q - 1n) / 2n);
+          assert.ok(s! <= (q - 1n) / 2n, 's! <= (q - 1n) / 2n');
         } else {
           assert.equal(s, undefined, `sqrt(${a}) mod ${q} must not exist`);
         }
@@ -303,12 +407,12 @@ describe('RefCurve(bls12-381) vs noble', () => {
 
   it('generator and basic predicates', () => {
     assertPointEq(curve.G, NP.BASE, 'G');
-    assert.ok(curve.isOnCurve(curve.G));
-    assert.ok(curve.isOnCurve(null));
-    assert.ok(!curve.isOnCurve({ x: curve.G.x, y: curve.G.y + 1n }));
+    assert.ok(curve.isOnCurve(curve.G), 'curve.isOnCurve(curve.G)');
+    assert.ok(curve.isOnCurve(null), 'curve.isOnCurve(null)');
+    assert.ok(!curve.isOnCurve({ x: curve.G.x, y: curve.G.y + 1n }), '!curve.isOnCurve({ x: curve.G.x, y: curve.G.y + 1n })');
     assert.ok(!curve.isOnCurve({ x: curve.G.x + p, y: curve.G.y }), 'non-canonical coordinates are rejected');
-    assert.ok(curve.isInSubgroup(curve.G));
-    assert.ok(curve.isInSubgroup(null));
+    assert.ok(curve.isInSubgroup(curve.G), 'curve.isInSubgroup(curve.G)');
+    assert.ok(curve.isInSubgroup(null), 'curve.isInSubgroup(null)');
   });
 
   it('add and double on random points', () => {
@@ -319,7 +423,7 @@ describe('RefCurve(bls12-381) vs noble', () => {
       const Qa = fromNoble(Q);
       const sum = curve.add(Pa, Qa);
       assertPointEq(sum, P.add(Q), `add #${i}`);
-      assert.ok(curve.isOnCurve(sum));
+      assert.ok(curve.isOnCurve(sum), 'curve.isOnCurve(sum)');
       assertPointEq(curve.double(Pa), P.double(), `double #${i}`);
       assertPointEq(curve.sub(Pa, Qa), P.subtract(Q), `sub #${i}`);
       assertPointEq(curve.neg(Pa), P.negate(), `neg #${i}`);
@@ -338,9 +442,9 @@ describe('RefCurve(bls12-381) vs noble', () => {
     assert.equal(curve.sub(P, P), null);
     assertPointEq(curve.add(P, P), toNoble(P).double(), 'P + P');
     assertPointEq(curve.add(P, { x: P.x, y: P.y }), toNoble(P).double(), 'P + copy(P)');
-    assert.ok(curve.eq(curve.add(P, P), curve.double(P)));
-    assert.ok(curve.eq(null, null));
-    assert.ok(!curve.eq(P, null) && !curve.eq(null, P));
+    assert.ok(curve.eq(curve.add(P, P), curve.double(P)), 'curve.eq(curve.add(P, P), curve.double(P))');
+    assert.ok(curve.eq(null, null), 'curve.eq(null, null)');
+    assert.ok(!curve.eq(P, null) && !curve.eq(null, P), '!curve.eq(P, null) && !curve.eq(null, P)');
     assert.ok(curve.eq(P, { x: P.x + p, y: P.y - p }), 'eq compares field elements');
     // A point with y = 0 would have order 2; y² = x³ + 4 has one iff -4 is a cube, so use a
     // synthetic point to exercise the branch.
@@ -382,7 +486,7 @@ describe('RefCurve(bls12-381) vs noble', () => {
     for (let skip = 0; skip < 3; skip++) {
       const Q = firstCurvePointOutsideSubgroup(skip);
       const Qn = NP.fromAffine(Q);
-      assert.ok(curve.isOnCurve(Q));
+      assert.ok(curve.isOnCurve(Q), 'curve.isOnCurve(Q)');
       assert.equal(Qn.isTorsionFree(), false);
       assert.equal(curve.isInSubgroup(Q), false);
       // r·Q != O, but the exact integer multiple by h1·r kills it.
@@ -391,12 +495,14 @@ describe('RefCurve(bls12-381) vs noble', () => {
       // Generic scalar mul (noble's multiplyUnsafe is plain wNAF, valid off-subgroup).
       const k = rng.nextBelow(r);
       assertPointEq(curve.mul(Q, k), Qn.multiplyUnsafe(k), `off-subgroup mul, skip ${skip}`);
-      // mul by an integer > r is not reduced mod r off the subgroup.
-      assert.ok(!curve.eq(curve.mul(Q, r + 1n), Q));
+      // mul by an integer > r is not reduced mod r off the subgroup, but mulScalar reduces first.
+      assert.ok(!curve.eq(curve.mul(Q, r + 1n), Q), '!curve.eq(curve.mul(Q, r + 1n), Q)');
+      assert.deepEqual(curve.mulScalar(Q, r + 1n), Q);
+      assertPointEq(curve.mulScalar(Q, k + r), Qn.multiplyUnsafe(k), `mulScalar(k + r) off-subgroup, skip ${skip}`);
       // Cofactor clearing: noble uses h_eff = 1 - z.
       const cleared = curve.mul(Q, 1n - Z);
       assertPointEq(cleared, Qn.clearCofactor(), `clearCofactor, skip ${skip}`);
-      assert.ok(curve.isInSubgroup(cleared));
+      assert.ok(curve.isInSubgroup(cleared), 'curve.isInSubgroup(cleared)');
     }
   });
 
@@ -406,7 +512,7 @@ describe('RefCurve(bls12-381) vs noble', () => {
       const Pn = randomNoble();
       const P = fromNoble(Pn);
       const E = curve.endo(P);
-      assert.ok(curve.isOnCurve(E));
+      assert.ok(curve.isOnCurve(E), 'curve.isOnCurve(E)');
       assertPointEq(E, Pn.multiply(bls12_381.lambda), `endo #${i}`);
       assert.deepEqual(curve.endo(curve.endo(E)), P);
     }
@@ -447,7 +553,6 @@ describe('GLV decomposition', () => {
   const [v1, v2] = curve.glvBasis;
   const [bound1, bound2] = curve.glvBound;
   const rng = makeRng(4);
-  const abs = (x: bigint): bigint => (x < 0n ? -x : x);
   const LIMIT = 1n << 128n; // Signed 128-bit is what the kernels will rely on for BLS12-381.
 
   const checkSplit = (s: bigint): void => {
@@ -460,7 +565,7 @@ describe('GLV decomposition', () => {
   it('basis is a short basis of the lattice {(a, b): a + b·lambda ≡ 0 mod r}', () => {
     for (const v of [v1, v2]) {
       assert.equal((v.a + v.b * lambda) % r, 0n);
-      assert.ok(abs(v.a) < LIMIT && abs(v.b) < LIMIT);
+      assert.ok(abs(v.a) < LIMIT && abs(v.b) < LIMIT, 'abs(v.a) < LIMIT && abs(v.b) < LIMIT');
     }
     assert.equal(abs(v1.a * v2.b - v1.b * v2.a), r, 'determinant ±r (so it generates the whole lattice)');
     // For BLS12-381 the reduced basis is {(1, z²), (z² - 1, -1)} up to order and sign.
@@ -472,7 +577,7 @@ describe('GLV decomposition', () => {
         [1n, Z * Z],
       ],
     );
-    assert.ok(bound1 < 1n << 127n && bound2 < 1n << 127n);
+    assert.ok(bound1 < 1n << 127n && bound2 < 1n << 127n, 'bound1 < 1n << 127n && bound2 < 1n << 127n');
   });
 
   it('glvBasis is generic: the other cube root of unity also gets a short basis', () => {
@@ -480,7 +585,7 @@ describe('GLV decomposition', () => {
     const [w1, w2] = glvBasis(r, other);
     for (const w of [w1, w2]) {
       assert.equal((w.a + w.b * other) % r, 0n);
-      assert.ok(abs(w.a) < LIMIT && abs(w.b) < LIMIT);
+      assert.ok(abs(w.a) < LIMIT && abs(w.b) < LIMIT, 'abs(w.a) < LIMIT && abs(w.b) < LIMIT');
     }
     assert.equal(abs(w1.a * w2.b - w1.b * w2.a), r);
     const c2 = new RefCurve({ ...bls12_381, lambda: other, beta: curve.Fp.sqr(bls12_381.beta) });
@@ -488,8 +593,25 @@ describe('GLV decomposition', () => {
       const s = rng.nextBelow(r);
       const { k1, k2 } = c2.glvSplit(s);
       assert.equal((((k1 + k2 * other - s) % r) + r) % r, 0n);
-      assert.ok(abs(k1) <= c2.glvBound[0] && abs(k2) <= c2.glvBound[1]);
+      assert.ok(abs(k1) <= c2.glvBound[0] && abs(k2) <= c2.glvBound[1], 'abs(k1) <= c2.glvBound[0] && abs(k2) <= c2.glvBound[1]');
     }
+  });
+
+  it('glvBasis on every cube root of unity mod small primes: valid and short', () => {
+    let cases = 0;
+    for (let n = 7n; n < 3000n; n += 6n) {
+      if (!isSmallPrime(Number(n))) continue; // n ≡ 1 (mod 6)
+      for (let l = 2n; l < n; l++) {
+        if ((l * l + l + 1n) % n !== 0n) continue;
+        const [w1, w2] = glvBasis(n, l);
+        for (const w of [w1, w2]) assert.equal((((w.a + w.b * l) % n) + n) % n, 0n, `lattice n=${n} l=${l}`);
+        assert.equal(abs(w1.a * w2.b - w1.b * w2.a), n, `det n=${n} l=${l}`);
+        // The Eisenstein-type lattice has both minima ≈ sqrt(n); a reduced basis stays within 2n.
+        for (const w of [w1, w2]) assert.ok(w.a * w.a + w.b * w.b <= 2n * n, `short n=${n} l=${l}: (${w.a}, ${w.b})`);
+        cases++;
+      }
+    }
+    assert.ok(cases > 200, 'cases > 200');
   });
 
   it('random scalars and edge values', () => {

@@ -12,7 +12,8 @@ export async function assembleWat(name: string, wat: string, options: AssembleOp
   wabtPromise ??= wabtInit();
   const wabt = await wabtPromise;
   const features = { threads: options.threads ?? false, simd: options.simd ?? false, mutable_globals: true, bulk_memory: true };
-  const module = wabt.parseWat(name, wat, features);
+  // pass UTF-8 bytes: given a string, wabt truncates each UTF-16 unit to a byte (U+230A would become a newline)
+  const module = wabt.parseWat(name, new TextEncoder().encode(wat), features);
   try {
     module.validate();
     return new Uint8Array(module.toBinary({ log: false, write_debug_names: true }).buffer);

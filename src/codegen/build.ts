@@ -7,18 +7,23 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assembleWat } from './assemble.js';
-import { generateFieldModule } from './module.js';
-import { BLS12_381_P, BLS12_381_R } from './primes.js';
+import { generateCurveModule } from './module.js';
+import { bls12_381 } from '../curves/bls12-381.js';
 import { bls12_381Tuning } from '../curves/bls12-381.tuning.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** G1 codec/validation/XYZZ kernels (src/codegen/curve.ts) */
+const CURVE_KERNELS = true;
+
 export const modules = [
   {
     curve: 'bls12-381',
+    params: bls12_381,
+    curveKernels: CURVE_KERNELS,
     fields: [
-      { name: 'fp', p: BLS12_381_P, ...bls12_381Tuning.fp },
-      { name: 'fr', p: BLS12_381_R, ...bls12_381Tuning.fr },
+      { name: 'fp', p: bls12_381.p, ...bls12_381Tuning.fp },
+      { name: 'fr', p: bls12_381.r, ...bls12_381Tuning.fr },
     ],
   },
 ];
@@ -27,7 +32,7 @@ async function main() {
   mkdirSync(join(root, 'generated'), { recursive: true });
   mkdirSync(join(root, 'src', 'wasm-generated'), { recursive: true });
   for (const spec of modules) {
-    const { wat, gens } = generateFieldModule(spec);
+    const { wat, gens } = await generateCurveModule(spec);
     const wasm = await assembleWat(spec.curve, wat);
     writeFileSync(join(root, 'generated', `${spec.curve}.wat`), wat);
     writeFileSync(join(root, 'generated', `${spec.curve}.wasm`), wasm);

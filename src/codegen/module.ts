@@ -4,6 +4,8 @@
  */
 import { FieldGen, FieldSpec } from './field.js';
 import { ModuleBuilder } from './wat.js';
+import { MsmGen } from './msm.js';
+import type { CurveParams } from '../curves/types.js';
 
 export interface FieldModuleSpec {
   /** e.g. 'bls12-381' */
@@ -30,5 +32,36 @@ export function generateFieldModule(spec: FieldModuleSpec): { wat: string; gens:
   const gens = spec.fields.map((f) => new FieldGen(mb, f));
   for (const g of gens) header.push(...g.describe());
   for (const g of gens) g.emitAll();
+  return { wat: mb.toWat(), gens };
+}
+
+export interface CurveModuleSpec extends FieldModuleSpec {
+  params: CurveParams;
+  /** include the G1 curve kernels (codecs, validation, XYZZ) from ./curve.ts */
+  curveKernels?: boolean;
+}
+
+/** The per-curve module: Fp and Fr kernels, G1 kernels, MSM kernels. */
+export async function generateCurveModule(spec: CurveModuleSpec): Promise<{ wat: string; gens: FieldGen[] }> {
+  const header: string[] = [
+    `pippin generated module — do not edit; regenerate with \`npm run build\``,
+    `generator version ${GENERATOR_VERSION}, curve ${spec.curve}`,
+  ];
+  const mb = new ModuleBuilder(header, {
+    imported: false,
+    shared: false,
+    initialPages: spec.initialPages ?? 2,
+    maximumPages: spec.maximumPages ?? 65536,
+  });
+  const gens = spec.fields.map((f) => new FieldGen(mb, f));
+  for (const g of gens) header.push(...g.describe());
+  for (const g of gens) g.emitAll();
+  const fp = gens.find((g) => g.f === 'fp');
+  if (!fp) throw new Error('curve module needs an fp field');
+  if (spec.curveKernels ?? true) {
+    const { CurveGen } = await import('./curve.js');
+    new CurveGen(mb, fp, spec.params).emitAll();
+  }
+  new MsmGen(mb, fp, spec.params).emitAll();
   return { wat: mb.toWat(), gens };
 }

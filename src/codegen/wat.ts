@@ -65,6 +65,8 @@ export const i32 = {
   add: (a: I32, b: I32) => op('i32', 'i32.add', a, b),
   sub: (a: I32, b: I32) => op('i32', 'i32.sub', a, b),
   mul: (a: I32, b: I32) => op('i32', 'i32.mul', a, b),
+  div_u: (a: I32, b: I32) => op('i32', 'i32.div_u', a, b),
+  rem_u: (a: I32, b: I32) => op('i32', 'i32.rem_u', a, b),
   and: (a: I32, b: I32) => op('i32', 'i32.and', a, b),
   or: (a: I32, b: I32) => op('i32', 'i32.or', a, b),
   xor: (a: I32, b: I32) => op('i32', 'i32.xor', a, b),
@@ -168,6 +170,15 @@ export class FuncBuilder {
   }
   callExpr<T extends ValType>(type: T, fn: string, ...args: Expr<ValType>[]): Expr<T> {
     return new Expr(type, `(call $${fn} ${args.map((a) => a.text).join(' ')})`);
+  }
+  globalGet(name: string): I32 {
+    return new Expr('i32', `(global.get $${name})`);
+  }
+  globalSet(name: string, value: I32): void {
+    this.line(`(global.set $${name} ${value.text})`);
+  }
+  unreachable(): void {
+    this.line('(unreachable)');
   }
   ret(value?: Expr<ValType>): void {
     this.line(value ? `(return ${value.text})` : '(return)');

@@ -9,4 +9,14 @@
 export const bls12_381Tuning = {
   fp: { w: 30, mul: 'karatsuba' },
   fr: { w: 30, mul: 'karatsuba' },
+  msmWindow: (halves: number) => msmWindow(halves),
 } as const;
+
+/**
+ * MSM window size c by number of halves (2 per point after GLV). `undefined` = the cost model in
+ * src/msm/plan.ts. Measured with `npm run bench:msm -- --sweep-windows` (see docs/msm.md).
+ */
+export function msmWindow(halves: number): number | undefined {
+  void halves;
+  return undefined;
+}

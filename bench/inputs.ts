@@ -1,0 +1,329 @@
+/**
+ * Deterministic MSM benchmark inputs for BLS12-381 G1.
+ *
+ * Layout (shared by every implementation under benchmark):
+ * - points:  n × 96 bytes, x ‖ y, each coordinate 48-byte big-endian (ZCash "uncompressed" encoding
+ *            without the flag bits). No point is the point at infinity; all are in the prime-order
+ *            subgroup.
+ * - scalars: n × 32 bytes little-endian, uniformly random in [0, r).
+ *
+ * Generation (fast even for n = 2^18, no per-point scalar multiplication):
+ *   1. a small base set of random multiples [k]G of the generator (noble),
+ *   2. the set is doubled level by level: each new point is P_a + P_b for two random existing points
+ *      with distinct x coordinates, using affine addition and ONE batched field inversion per level
+ *      (Montgomery's trick),
+ *   3. a seeded Fisher–Yates shuffle.
+ * Sums of subgroup points stay in the subgroup, so every point is valid.
+ *
+ * Results are cached in bench/.cache/ (gitignored), keyed by format version, logSize and seed.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { bls12_381 } from "@noble/curves/bls12-381.js";
+
+export const CURVE = "bls12-381";
+/** Base field modulus p of BLS12-381. */
+export const P = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
+/** Prime order r of the G1 subgroup (scalar field). */
+export const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
+
+export const POINT_BYTES = 96;
+export const COORD_BYTES = 48;
+export const SCALAR_BYTES = 32;
+
+/** Bump whenever the generation procedure changes, so stale cache files are not reused. */
+const FORMAT_VERSION = 1;
+const BASE_POINTS = 32;
+
+export interface MsmInputs {
+  n: number;
+  /** n × 96 bytes: x ‖ y, each 48-byte big-endian. */
+  points: Uint8Array;
+  /** n × 32 bytes little-endian, uniform in [0, r). */
+  scalars: Uint8Array;
+}
+
+export interface AffinePoint {
+  x: bigint;
+  y: bigint;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded RNG: xoshiro128** on 32-bit words, state initialised with splitmix32.
+
+export class Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: number, stream = 0) {
+    let s = (seed ^ Math.imul(stream + 1, 0x9e3779b9)) >>> 0;
+    const next = (): number => {
+      // splitmix32
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+      return (z ^ (z >>> 16)) >>> 0;
+    };
+    this.a = next();
+    this.b = next();
+    this.c = next();
+    this.d = next();
+    if ((this.a | this.b | this.c | this.d) === 0) this.a = 1;
+  }
+
+  /** Uniform 32-bit unsigned integer. */
+  u32(): number {
+    const rotl = (x: number, k: number) => (x << k) | (x >>> (32 - k));
+    const result = Math.imul(rotl(Math.imul(this.b, 5), 7), 9) >>> 0;
+    const t = this.b << 9;
+    this.c ^= this.a;
+    this.d ^= this.b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = rotl(this.d, 11);
+    return result;
+  }
+
+  /** Uniform integer in [0, k), 1 <= k <= 2^32, without modulo bias. */
+  below(k: number): number {
+    const limit = 0x1_0000_0000 - (0x1_0000_0000 % k);
+    for (;;) {
+      const v = this.u32();
+      if (v < limit) return v % k;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// byte <-> bigint helpers
+
+function bytesToBigintBE(bytes: Uint8Array, offset: number, len: number): bigint {
+  return BigInt("0x" + Buffer.from(bytes.buffer, bytes.byteOffset + offset, len).toString("hex"));
+}
+
+function bytesToBigintLE(bytes: Uint8Array, offset: number, len: number): bigint {
+  const rev = Buffer.allocUnsafe(len);
+  for (let i = 0; i < len; i++) rev[i] = bytes[offset + len - 1 - i];
+  return BigInt("0x" + rev.toString("hex"));
+}
+
+function writeBigintBE(out: Uint8Array, offset: number, len: number, v: bigint): void {
+  const hex = v.toString(16).padStart(2 * len, "0");
+  if (hex.length !== 2 * len) throw new Error("value does not fit");
+  out.set(Buffer.from(hex, "hex"), offset);
+}
+
+/** Little-endian bytes of `v` (len bytes). */
+export function bigintToBytesLE(v: bigint, len: number): Uint8Array {
+  const hex = v.toString(16).padStart(2 * len, "0");
+  if (hex.length !== 2 * len) throw new Error("value does not fit");
+  const be = Buffer.from(hex, "hex");
+  const out = new Uint8Array(len);
+  for (let i = 0; i < len; i++) out[i] = be[len - 1 - i];
+  return out;
+}
+
+/** Value of `len` little-endian bytes starting at `offset`. */
+export function bytesLEToBigint(bytes: Uint8Array, offset = 0, len = bytes.length - offset): bigint {
+  return bytesToBigintLE(bytes, offset, len);
+}
+
+/** Decode the 96-byte-per-point buffer into affine bigint coordinates. */
+export function pointsToBigints(points: Uint8Array): AffinePoint[] {
+  if (points.length % POINT_BYTES !== 0) throw new Error("points length not a multiple of 96");
+  const n = points.length / POINT_BYTES;
+  const out: AffinePoint[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const o = i * POINT_BYTES;
+    out[i] = { x: bytesToBigintBE(points, o, COORD_BYTES), y: bytesToBigintBE(points, o + COORD_BYTES, COORD_BYTES) };
+  }
+  return out;
+}
+
+/** Decode the 32-byte-per-scalar little-endian buffer into bigints. */
+export function scalarsToBigints(scalars: Uint8Array): bigint[] {
+  if (scalars.length % SCALAR_BYTES !== 0) throw new Error("scalars length not a multiple of 32");
+  const n = scalars.length / SCALAR_BYTES;
+  const out: bigint[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = bytesToBigintLE(scalars, i * SCALAR_BYTES, SCALAR_BYTES);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// generation
+
+const R_WORDS: number[] = (() => {
+  const w: number[] = [];
+  for (let i = 0; i < 8; i++) w.push(Number((R >> BigInt(32 * i)) & 0xffffffffn));
+  return w;
+})();
+
+/** Is the 8-word little-endian value below r? */
+function wordsBelowR(w: Uint32Array): boolean {
+  for (let i = 7; i >= 0; i--) {
+    if (w[i] !== R_WORDS[i]) return w[i] < R_WORDS[i];
+  }
+  return false;
+}
+
+function generateScalars(n: number, rng: Rng): Uint8Array {
+  const out = new Uint8Array(n * SCALAR_BYTES);
+  const words = new Uint32Array(8);
+  const view = new DataView(out.buffer);
+  for (let i = 0; i < n; i++) {
+    // rejection sampling on 255-bit values (r < 2^255, acceptance ≈ 0.9)
+    do {
+      for (let j = 0; j < 8; j++) words[j] = rng.u32();
+      words[7] &= 0x7fffffff;
+    } while (!wordsBelowR(words));
+    for (let j = 0; j < 8; j++) view.setUint32(i * SCALAR_BYTES + 4 * j, words[j], true);
+  }
+  return out;
+}
+
+function randomFieldScalar(rng: Rng): bigint {
+  const w = new Uint32Array(8);
+  for (;;) {
+    for (let j = 0; j < 8; j++) w[j] = rng.u32();
+    w[7] &= 0x7fffffff;
+    if (!wordsBelowR(w)) continue;
+    let v = 0n;
+    for (let j = 7; j >= 0; j--) v = (v << 32n) | BigInt(w[j]);
+    if (v !== 0n) return v;
+  }
+}
+
+function modInverse(a: bigint): bigint {
+  return bls12_381.fields.Fp.inv(a);
+}
+
+function generatePoints(n: number, rng: Rng): Uint8Array {
+  const G = bls12_381.G1.Point.BASE;
+  const xs: bigint[] = [];
+  const ys: bigint[] = [];
+  const base = Math.min(n, BASE_POINTS);
+  while (xs.length < base) {
+    const a = G.multiply(randomFieldScalar(rng)).toAffine();
+    if (xs.includes(a.x)) continue; // also excludes ±duplicates
+    xs.push(a.x);
+    ys.push(a.y);
+  }
+
+  // Grow by levels: each level adds up to as many points as there are, P_new = P_a + P_b.
+  // A new point whose x is already present (same point or its negation, e.g. the same pair drawn
+  // twice) is dropped; the next level makes up for it. So all points are distinct, none is -another.
+  const p = P;
+  const seen = new Set<bigint>(xs);
+  while (xs.length < n) {
+    const m = xs.length;
+    const k = Math.min(m, n - m);
+    const ia = new Uint32Array(k);
+    const ib = new Uint32Array(k);
+    const dx: bigint[] = new Array(k);
+    for (let j = 0; j < k; j++) {
+      let a: number, b: number;
+      do {
+        a = rng.below(m);
+        b = rng.below(m);
+      } while (a === b || xs[a] === xs[b]);
+      ia[j] = a;
+      ib[j] = b;
+      let d = xs[b] - xs[a];
+      if (d < 0n) d += p;
+      dx[j] = d;
+    }
+    // Montgomery's trick: prefix products, one inversion, walk back.
+    const prefix: bigint[] = new Array(k);
+    let acc = 1n;
+    for (let j = 0; j < k; j++) {
+      prefix[j] = acc;
+      acc = (acc * dx[j]) % p;
+    }
+    let inv = modInverse(acc);
+    const invs: bigint[] = new Array(k);
+    for (let j = k - 1; j >= 0; j--) {
+      invs[j] = (inv * prefix[j]) % p;
+      inv = (inv * dx[j]) % p;
+    }
+    for (let j = 0; j < k; j++) {
+      const xa = xs[ia[j]];
+      const ya = ys[ia[j]];
+      const xb = xs[ib[j]];
+      let dy = ys[ib[j]] - ya;
+      if (dy < 0n) dy += p;
+      const lambda = (dy * invs[j]) % p;
+      let x3 = (lambda * lambda - xa - xb) % p;
+      if (x3 < 0n) x3 += p;
+      let y3 = (lambda * (xa - x3) - ya) % p;
+      if (y3 < 0n) y3 += p;
+      if (seen.has(x3)) continue;
+      seen.add(x3);
+      xs.push(x3);
+      ys.push(y3);
+    }
+  }
+
+  // Seeded Fisher–Yates shuffle of the order.
+  const perm = new Uint32Array(n);
+  for (let i = 0; i < n; i++) perm[i] = i;
+  for (let i = n - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    const t = perm[i];
+    perm[i] = perm[j];
+    perm[j] = t;
+  }
+
+  const out = new Uint8Array(n * POINT_BYTES);
+  for (let i = 0; i < n; i++) {
+    const s = perm[i];
+    writeBigintBE(out, i * POINT_BYTES, COORD_BYTES, xs[s]);
+    writeBigintBE(out, i * POINT_BYTES + COORD_BYTES, COORD_BYTES, ys[s]);
+  }
+  return out;
+}
+
+/** Generate inputs without touching the cache. */
+export function generateInputs(logSize: number, seed = 1): MsmInputs {
+  if (!Number.isInteger(logSize) || logSize < 0 || logSize > 24) throw new Error(`bad logSize ${logSize}`);
+  const n = 2 ** logSize;
+  const points = generatePoints(n, new Rng(seed, 1));
+  const scalars = generateScalars(n, new Rng(seed, 2));
+  return { n, points, scalars };
+}
+
+export const CACHE_DIR = fileURLToPath(new URL("./.cache/", import.meta.url));
+
+export function cachePath(logSize: number, seed: number): string {
+  return `${CACHE_DIR}bls12-381-g1-v${FORMAT_VERSION}-log${logSize}-seed${seed}.bin`;
+}
+
+/**
+ * Deterministic inputs of size 2^logSize, cached on disk (bench/.cache/).
+ * The cache file is points ‖ scalars; it is written atomically (temp file + rename).
+ */
+export async function loadInputs(logSize: number, seed = 1): Promise<MsmInputs> {
+  const n = 2 ** logSize;
+  const file = cachePath(logSize, seed);
+  const total = n * (POINT_BYTES + SCALAR_BYTES);
+  if (existsSync(file)) {
+    const buf = readFileSync(file);
+    if (buf.length === total) {
+      const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
+      return {
+        n,
+        points: bytes.slice(0, n * POINT_BYTES),
+        scalars: bytes.slice(n * POINT_BYTES),
+      };
+    }
+  }
+  const inputs = generateInputs(logSize, seed);
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, Buffer.concat([inputs.points, inputs.scalars]));
+  renameSync(tmp, file);
+  return inputs;
+}

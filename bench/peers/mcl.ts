@@ -1,0 +1,72 @@
+/**
+ * Peer: `mcl-wasm` 2.4.1 on BLS12-381, `mclBnG1_mulVec`.
+ *
+ * mcl's JS `mulVec` copies all inputs onto a 1 MiB Wasm stack (fails beyond ~5.9k points), so the
+ * G1/Fr objects are copied once into `_malloc`ed arrays during setup, and run() calls the exported
+ * C function `_mclBnG1_mulVec(out, g1s, frs, n)` on them directly.
+ */
+import mcl from "mcl-wasm";
+import { COORD_BYTES, POINT_BYTES, SCALAR_BYTES } from "../inputs.js";
+import type { AffineResult, PeerInstance } from "./types.js";
+
+export const name = "mcl";
+export const threads = 1;
+
+/** Parts of the Emscripten module that mcl-wasm exposes at runtime as `mcl.mod` (untyped). */
+interface McLModule {
+  _malloc(size: number): number;
+  _free(ptr: number): void;
+  _mclBnG1_mulVec(out: number, g1s: number, frs: number, n: number): void;
+}
+
+const G1_SIZE = 48 * 3; // MCLBN_G1_SIZE for the 384-bit build (Jacobian x, y, z)
+const FR_SIZE = 32; // MCLBN_FR_SIZE
+
+let initialized = false;
+
+function hex(bytes: Uint8Array, offset: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + offset, COORD_BYTES).toString("hex");
+}
+
+export async function setup(points: Uint8Array, scalars: Uint8Array, n: number): Promise<PeerInstance> {
+  if (!initialized) {
+    await mcl.init(mcl.BLS12_381);
+    initialized = true;
+  }
+  const mod = (mcl as unknown as { mod: McLModule }).mod;
+  const g1Ptr = mod._malloc(n * G1_SIZE);
+  const frPtr = mod._malloc(n * FR_SIZE);
+  const outPtr = mod._malloc(G1_SIZE);
+  if (!g1Ptr || !frPtr || !outPtr) throw new Error("mcl: malloc failed");
+
+  const g = new mcl.G1();
+  const f = new mcl.Fr();
+  const sizeOf = (v: object) => (v as { a_?: Uint32Array }).a_?.byteLength;
+  if (sizeOf(g) !== G1_SIZE || sizeOf(f) !== FR_SIZE) throw new Error("mcl: unexpected G1/Fr size");
+  for (let i = 0; i < n; i++) {
+    const o = i * POINT_BYTES;
+    g.setStr(`1 ${hex(points, o)} ${hex(points, o + COORD_BYTES)}`, 16);
+    g.copyToMem(g1Ptr + i * G1_SIZE);
+    // setLittleEndianMod: setLittleEndian would silently mask the top bit
+    f.setLittleEndianMod(scalars.subarray(i * SCALAR_BYTES, (i + 1) * SCALAR_BYTES));
+    f.copyToMem(frPtr + i * FR_SIZE);
+  }
+  const out = new mcl.G1();
+
+  return {
+    async run(): Promise<AffineResult | null> {
+      mod._mclBnG1_mulVec(outPtr, g1Ptr, frPtr, n);
+      out.copyFromMem(outPtr);
+      if (out.isZero()) return null;
+      out.normalize();
+      const parts = out.getStr(16).split(" ");
+      if (parts[0] !== "1" || parts.length !== 3) throw new Error(`mcl: unexpected point string ${parts[0]}`);
+      return { x: BigInt("0x" + parts[1]), y: BigInt("0x" + parts[2]) };
+    },
+    async dispose(): Promise<void> {
+      mod._free(g1Ptr);
+      mod._free(frPtr);
+      mod._free(outPtr);
+    },
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Run every peer MSM on the same inputs, each size × peer in a FRESH child process, and cross-check.
+ *
+ *   npx tsx bench/peers/run-all.ts --sizes 10,12 --runs 5 [--peers montgomery,ffjavascript,mcl,noble]
+ *                                  [--seed 1] [--noble-max 12] [--reference-max 10] [--json]
+ *
+ * A result is `ok` when it equals the consensus point of its size and that consensus is backed by
+ * at least two implementations or by the independent reference. The reference (sizes up to
+ * --reference-max) is Σ [s_i] P_i computed one scalar multiplication at a time with noble — no MSM
+ * algorithm involved. The point is also checked to be on the curve.
+ *
+ * `runPeers(opts)` is exported for the main benchmark; peers may be names of modules in this folder
+ * or paths to modules exporting the same interface (see ./types.ts and ./run-peer.ts).
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { loadInputs, P, pointsToBigints, scalarsToBigints } from "../inputs.js";
+import { KNOWN_PEERS } from "./types.js";
+import type { PeerRunOutput } from "./run-peer.js";
+
+export interface RunPeersOptions {
+  /** log2 of the MSM sizes. */
+  sizes: number[];
+  /** Timed runs per (peer, size), after one warm-up. Default 5. */
+  runs?: number;
+  /** Known peer names or module paths. Default: all of KNOWN_PEERS. */
+  peers?: string[];
+  seed?: number;
+  /** noble is skipped above this log size (it is slow). Default 12. */
+  nobleMaxLogSize?: number;
+  /** The independent reference Σ[s_i]P_i is computed up to this log size. Default 10. */
+  referenceMaxLogSize?: number;
+  /** Per child-process time limit. Default 30 min. */
+  timeoutMs?: number;
+  /** Progress messages (default: to stderr). */
+  log?: (msg: string) => void;
+}
+
+export interface PeerResult {
+  impl: string;
+  curve: string;
+  logSize: number;
+  threads: number;
+  timesMs: number[];
+  /** NaN if the run failed. */
+  medianMs: number;
+  result: { x: string; y: string } | null;
+  ok: boolean;
+  /** Why it is not ok (failure, mismatch, no corroboration). */
+  note?: string;
+  /** What the result was checked against. */
+  checkedAgainst?: string;
+}
+
+const RUN_PEER = fileURLToPath(new URL("./run-peer.ts", import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Spawn `node --import tsx bench/peers/run-peer.ts ...` and parse its JSON line. */
+export function spawnPeer(
+  peer: string,
+  logSize: number,
+  runs: number,
+  seed: number,
+  timeoutMs = 30 * 60 * 1000,
+): Promise<PeerRunOutput> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", RUN_PEER, "--peer", peer, "--log-size", String(logSize), "--runs", String(runs), "--seed", String(seed)],
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${peer} 2^${logSize}: timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      const lines = stdout.split("\n").filter((l) => l.trim() !== "");
+      if (code !== 0 || lines.length !== 1) {
+        reject(new Error(`${peer} 2^${logSize}: exit code ${code}, ${lines.length} stdout lines\n${stderr.trim()}`));
+        return;
+      }
+      try {
+        resolvePromise(JSON.parse(lines[0]) as PeerRunOutput);
+      } catch (e) {
+        reject(new Error(`${peer} 2^${logSize}: bad JSON: ${lines[0]}`));
+      }
+    });
+  });
+}
+
+/** Σ [s_i] P_i one scalar multiplication at a time (noble), independent of any MSM algorithm. */
+export async function referenceMsm(logSize: number, seed = 1): Promise<{ x: string; y: string } | null> {
+  const { points, scalars } = await loadInputs(logSize, seed);
+  const Point = bls12_381.G1.Point;
+  const pts = pointsToBigints(points);
+  const scs = scalarsToBigints(scalars);
+  let acc = Point.ZERO;
+  for (let i = 0; i < pts.length; i++) {
+    const Pi = Point.fromAffine(pts[i]);
+    if (scs[i] !== 0n) acc = acc.add(Pi.multiply(scs[i]));
+  }
+  if (acc.is0()) return null;
+  const a = acc.toAffine();
+  return { x: "0x" + a.x.toString(16), y: "0x" + a.y.toString(16) };
+}
+
+function pointKey(r: { x: string; y: string } | null): string {
+  return r === null ? "infinity" : `${BigInt(r.x).toString(16)},${BigInt(r.y).toString(16)}`;
+}
+
+function onCurve(r: { x: string; y: string } | null): boolean {
+  if (r === null) return true;
+  const x = BigInt(r.x);
+  const y = BigInt(r.y);
+  if (x >= P || y >= P) return false;
+  return (y * y - (x * x * x + 4n)) % P === 0n;
+}
+
+/**
+ * Cross-check the results of one size: each result is compared with the consensus (most common)
+ * point; the consensus must be corroborated by the reference (if given) or by ≥ 2 implementations.
+ * Mutates and returns `results`.
+ */
+export function crossCheck(
+  results: PeerResult[],
+  reference?: { x: string; y: string } | null,
+): PeerResult[] {
+  const done = results.filter((r) => !Number.isNaN(r.medianMs));
+  const counts = new Map<string, number>();
+  for (const r of done) counts.set(pointKey(r.result), (counts.get(pointKey(r.result)) ?? 0) + 1);
+  let consensus: string | undefined;
+  let best = 0;
+  for (const [k, c] of counts) {
+    if (c > best) {
+      best = c;
+      consensus = k;
+    }
+  }
+  const refKey = reference === undefined ? undefined : pointKey(reference);
+  for (const r of results) {
+    if (Number.isNaN(r.medianMs)) {
+      r.ok = false;
+      continue;
+    }
+    const key = pointKey(r.result);
+    const agreeing = (counts.get(key) ?? 0) - 1;
+    if (!onCurve(r.result)) {
+      r.ok = false;
+      r.note = "result not on the curve";
+    } else if (refKey !== undefined) {
+      r.ok = key === refKey;
+      r.checkedAgainst = `reference Σ[s]P + ${agreeing} other impl(s)`;
+      if (!r.ok) r.note = "differs from the reference";
+    } else if (key !== consensus || best < 2) {
+      r.ok = false;
+      r.note = best < 2 ? "no other implementation to compare with" : "differs from the consensus";
+    } else {
+      r.ok = true;
+      r.checkedAgainst = `${agreeing} other impl(s)`;
+    }
+  }
+  return results;
+}
+
+export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
+  const runs = opts.runs ?? 5;
+  const seed = opts.seed ?? 1;
+  const peers = opts.peers ?? [...KNOWN_PEERS];
+  const nobleMax = opts.nobleMaxLogSize ?? 12;
+  const refMax = opts.referenceMaxLogSize ?? 10;
+  const log = opts.log ?? ((m: string) => process.stderr.write(m + "\n"));
+  const all: PeerResult[] = [];
+  for (const logSize of opts.sizes) {
+    // create the cached input file before the children read it
+    const t0 = performance.now();
+    await loadInputs(logSize, seed);
+    log(`2^${logSize}: inputs ready (${(performance.now() - t0).toFixed(0)} ms)`);
+    const sizeResults: PeerResult[] = [];
+    for (const peer of peers) {
+      if (peer === "noble" && logSize > nobleMax) continue;
+      try {
+        const out = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs);
+        sizeResults.push({ ...out, ok: false });
+        log(`2^${logSize}: ${out.impl} median ${out.medianMs.toFixed(1)} ms`);
+      } catch (e) {
+        const msg = e instanceof Error ? e.message : String(e);
+        log(`2^${logSize}: ${peer} FAILED: ${msg}`);
+        sizeResults.push({
+          impl: peer,
+          curve: "bls12-381",
+          logSize,
+          threads: 1,
+          timesMs: [],
+          medianMs: NaN,
+          result: null,
+          ok: false,
+          note: msg.split("\n")[0],
+        });
+      }
+    }
+    let reference: { x: string; y: string } | null | undefined;
+    if (logSize <= refMax) {
+      const t1 = performance.now();
+      reference = await referenceMsm(logSize, seed);
+      log(`2^${logSize}: reference Σ[s]P computed (${(performance.now() - t1).toFixed(0)} ms)`);
+    }
+    all.push(...crossCheck(sizeResults, reference));
+  }
+  return all;
+}
+
+export function formatTable(results: PeerResult[]): string {
+  const rows = [["impl", "logSize", "medianMs", "ok", "checked against / note"]];
+  for (const r of results) {
+    rows.push([
+      r.impl,
+      String(r.logSize),
+      Number.isNaN(r.medianMs) ? "failed" : r.medianMs.toFixed(1),
+      r.ok ? "ok" : "FAIL",
+      r.ok ? (r.checkedAgainst ?? "") : (r.note ?? ""),
+    ]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
+  return rows
+    .map((row) => row.map((cell, c) => (c === 2 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd())
+    .join("\n");
+}
+
+function parseArgs(argv: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
+    const eq = a.indexOf("=");
+    if (eq >= 0) out[a.slice(2, eq)] = a.slice(eq + 1);
+    else if (a === "--json") out["json"] = "1";
+    else out[a.slice(2)] = argv[++i] ?? "";
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const sizes = (args["sizes"] ?? "10,12").split(",").map((s) => Number(s.trim()));
+  if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 24)) throw new Error("bad --sizes");
+  const results = await runPeers({
+    sizes,
+    runs: args["runs"] !== undefined ? Number(args["runs"]) : undefined,
+    peers: args["peers"]?.split(",").map((s) => s.trim()).filter(Boolean),
+    seed: args["seed"] !== undefined ? Number(args["seed"]) : undefined,
+    nobleMaxLogSize: args["noble-max"] !== undefined ? Number(args["noble-max"]) : undefined,
+    referenceMaxLogSize: args["reference-max"] !== undefined ? Number(args["reference-max"]) : undefined,
+  });
+  if (args["json"]) for (const r of results) console.log(JSON.stringify(r));
+  else console.log(formatTable(results));
+  if (results.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
+if (isMain) {
+  main().catch((e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  });
+}

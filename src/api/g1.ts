@@ -1,0 +1,164 @@
+/**
+ * The public G1 MSM over one curve's Wasm instance: input validation and conversion, the MSM,
+ * output encoding. Input conversion runs inside Wasm in chunks (decode + validate), so byte inputs
+ * cost one copy into Wasm memory.
+ */
+import type { Instance } from '../runtime/instance.js';
+import { G1Msm, MsmStats } from '../msm/g1.js';
+import { xyzzCombiner } from '../msm/combine-xyzz.js';
+import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from './errors.js';
+
+/** An affine point; `infinity: true` is the point at infinity (x = y = 0n then). */
+export interface G1Affine {
+  x: bigint;
+  y: bigint;
+  infinity: boolean;
+}
+/** Point inputs as objects: finite points as {x, y}; the point at infinity as {infinity: true} or null. */
+export type G1PointInput = { x: bigint; y: bigint; infinity?: boolean } | { infinity: true } | null;
+
+/** Byte encodings of G1 points. */
+export type G1Format =
+  /** ZCash/IETF: 96 bytes x‖y big-endian with flag bits in the first byte */
+  | 'zcash'
+  /** ZCash/IETF compressed: 48 bytes, x big-endian with compression/infinity/sort flags */
+  | 'zcash-compressed'
+  /** arkworks uncompressed: 96 bytes x‖y little-endian, flags in the last byte */
+  | 'arkworks';
+
+const FORMAT_CODE: Record<G1Format, number> = { zcash: 0, 'zcash-compressed': 1, arkworks: 2 };
+const FORMAT_BYTES: Record<G1Format, number> = { zcash: 96, 'zcash-compressed': 48, arkworks: 96 };
+
+export type Validation = 'full' | 'on-curve' | 'none';
+const CHECK_CODE: Record<Validation, number> = { none: 0, 'on-curve': 1, full: 2 };
+
+export interface MsmOptions {
+  /** Encoding of packed point bytes (default: 'zcash', or 'zcash-compressed' for 48 bytes per point). */
+  pointFormat?: G1Format;
+  /** Byte order of packed 32-byte scalars (default 'le'). */
+  scalarEndian?: 'le' | 'be';
+  /** Input checks: 'full' = on the curve and in the subgroup (default), 'on-curve', or 'none'. */
+  validate?: Validation;
+  /** Fixes the window size (bits); by default the planner picks it. */
+  windowBits?: number;
+  /** Receives phase timings and counts. */
+  onStats?: (stats: MsmStats & { convert: number }) => void;
+}
+
+const CHUNK = 4096;
+
+export class G1 {
+  private readonly msmCore: G1Msm;
+  private readonly EB: number;
+  private readonly k: Record<string, (...a: number[]) => number>;
+
+  constructor(
+    /** The underlying Wasm instance (low-level access for tools; not needed for the MSM). */
+    readonly inst: Instance,
+    readonly r: bigint,
+    windowOverride?: (halves: number) => number | undefined,
+  ) {
+    const fp = inst.fields.fp;
+    this.EB = fp.info.elementBytes;
+    this.k = inst.exports as Record<string, (...a: number[]) => number>;
+    const readAffine = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + this.EB) });
+    this.msmCore = new G1Msm(inst, { EB: this.EB, PB: 2 * this.EB }, xyzzCombiner(inst, this.EB, readAffine), windowOverride);
+  }
+
+  /**
+   * Σ scalars[i]·points[i]. Scalars are reduced mod r (any size and sign for bigints; 32 bytes
+   * each when packed). n = 0 gives the point at infinity.
+   */
+  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions = {}): G1Affine {
+    const n = scalars instanceof Uint8Array ? scalars.length / 32 : scalars.length;
+    if (!Number.isInteger(n)) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
+    const validate = options.validate ?? 'full';
+    if (!(validate in CHECK_CODE)) throw new PippinError(`unknown validate option ${String(validate)}`);
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      const t0 = performance.now();
+      const regions = this.msmCore.allocInputs(n);
+      if (points instanceof Uint8Array) this.decodePoints(points, n, regions, options.pointFormat, validate);
+      else this.writePointObjects(points, n, regions, validate);
+      this.writeScalars(scalars, n, regions.scalars);
+      const convert = performance.now() - t0;
+      const force = options.windowBits ? { c: options.windowBits, windows: Math.ceil(129 / options.windowBits), buckets: 2 ** (options.windowBits - 1), segments: Math.min(256, 2 ** (options.windowBits - 1)) } : undefined;
+      const { result, stats } = this.msmCore.run(regions, n, options.scalarEndian === 'be', force);
+      options.onStats?.({ ...stats, convert });
+      return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
+    } finally {
+      arena.release(mark);
+    }
+  }
+
+  private decodePoints(bytes: Uint8Array, n: number, regions: { points: number; inf: number }, format: G1Format | undefined, validate: Validation): void {
+    const fmt = format ?? (n > 0 && bytes.length === 48 * n ? 'zcash-compressed' : 'zcash');
+    if (!(fmt in FORMAT_CODE)) throw new PippinError(`unknown point format ${String(fmt)}`);
+    const size = FORMAT_BYTES[fmt];
+    if (bytes.length !== size * n) {
+      throw new LengthMismatchError(`points: ${bytes.length} bytes for ${n} scalars, expected ${n} × ${size} (${fmt})`);
+    }
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    const staging = arena.alloc(CHUNK * size);
+    const scratch = arena.alloc(64 * this.EB);
+    const PB = 2 * this.EB;
+    for (let start = 0; start < n; start += CHUNK) {
+      const count = Math.min(CHUNK, n - start);
+      new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
+      const status = this.k.g1_decode_batch(regions.points + start * PB, regions.inf + start, staging, count, FORMAT_CODE[fmt], CHECK_CODE[validate], scratch);
+      if (status !== -1) throwPointError(start + (status >>> 2), status & 3, fmt);
+    }
+    arena.release(mark);
+  }
+
+  private writePointObjects(points: readonly G1PointInput[], n: number, regions: { points: number; inf: number }, validate: Validation): void {
+    if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
+    const fp = this.inst.fields.fp;
+    const PB = 2 * this.EB;
+    const inf = new Uint8Array(this.inst.memory.buffer, regions.inf, n);
+    for (let i = 0; i < n; i++) {
+      const P = points[i];
+      const at = regions.points + i * PB;
+      if (P === null || P === undefined || P.infinity === true) {
+        inf[i] = 1;
+        continue;
+      }
+      const { x, y } = P as { x: bigint; y: bigint };
+      if (typeof x !== 'bigint' || typeof y !== 'bigint') throw new PointEncodingError(`point ${i}: x and y must be bigints`, i);
+      if (x < 0n || x >= fp.info.p || y < 0n || y >= fp.info.p) throw new PointEncodingError(`point ${i}: coordinate not in [0, p)`, i);
+      new Uint8Array(this.inst.memory.buffer)[regions.inf + i] = 0;
+      fp.write(at, x);
+      fp.write(at + this.EB, y);
+    }
+    if (validate !== 'none' && n > 0) {
+      const { arena } = this.inst;
+      const mark = arena.mark();
+      const scratch = arena.alloc(64 * this.EB);
+      const status = this.k.g1_validate_batch(regions.points, regions.inf, n, CHECK_CODE[validate], scratch);
+      arena.release(mark);
+      if (status !== -1) throwPointError(status >>> 2, status & 3, 'object');
+    }
+  }
+
+  private writeScalars(scalars: Uint8Array | readonly bigint[], n: number, dst: number): void {
+    const mem = new Uint8Array(this.inst.memory.buffer);
+    if (scalars instanceof Uint8Array) {
+      mem.set(scalars, dst);
+      return;
+    }
+    for (let i = 0; i < n; i++) {
+      let s = scalars[i];
+      if (typeof s !== 'bigint') throw new ScalarEncodingError(`scalar ${i} is not a bigint`, i);
+      if (s < 0n || s >= 1n << 256n) s = ((s % this.r) + this.r) % this.r;
+      for (let b = 0; b < 32; b++, s >>= 8n) mem[dst + 32 * i + b] = Number(s & 0xffn);
+    }
+  }
+}
+
+function throwPointError(index: number, code: number, fmt: string): never {
+  if (code === 2) throw new NotOnCurveError(`point ${index} is not on the curve`, index);
+  if (code === 3) throw new NotInSubgroupError(`point ${index} is not in the prime-order subgroup`, index);
+  throw new PointEncodingError(`point ${index}: malformed ${fmt} encoding`, index);
+}

@@ -1,0 +1,814 @@
+/**
+ * Generator of G1 curve kernels for a short Weierstrass curve y² = x³ + b (a = 0) over the field
+ * emitted by a FieldGen: on-curve and subgroup checks, the GLV endomorphism, XYZZ point arithmetic
+ * with every exceptional case handled, and the point codecs (ZCash/IETF and arkworks).
+ *
+ * Conventions for every exported kernel `<prefix>_<op>`:
+ * - arguments are i32 byte pointers (output first), except counts, flags and small scalars;
+ * - coordinates are field elements of EB = `fp.L.elementBytes` bytes in Montgomery form, in the
+ *   field kernels' redundant range [0, 2p);
+ * - affine point: x at +0, y at +EB (2·EB bytes). The point at infinity has no affine encoding:
+ *   it is tracked separately by the caller (e.g. the `inf` byte array of decode_batch);
+ * - XYZZ point (x = X/ZZ, y = Y/ZZZ, with ZZ³ = ZZZ² for every point these kernels produce):
+ *   X, Y, ZZ, ZZZ at +0, +EB, +2·EB, +3·EB (4·EB bytes). Infinity ⟺ ZZ ≡ 0; its other
+ *   coordinates are irrelevant;
+ * - `scratch` is caller-provided memory of the size stated by the kernel (see `scratchElements`),
+ *   which must not overlap any other argument;
+ * - nothing here is constant-time.
+ * Costs are in field multiplications M, squarings S and inversions I.
+ */
+import { FieldGen } from './field.js';
+import { toLimbs } from './field-layout.js';
+import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
+import { assembleWat } from './assemble.js';
+import type { CurveParams } from '../curves/types.js';
+import { RefCurve } from '../reference/curve.js';
+import { Instance, instantiate } from '../runtime/instance.js';
+import type { MulStrategy } from './field.js';
+
+/** Point encodings understood by `decode_batch` and `encode`. */
+export const PointFormat = {
+  /** ZCash/IETF uncompressed: x ‖ y big-endian, flags in the top 3 bits of byte 0. */
+  zcashUncompressed: 0,
+  /** ZCash/IETF compressed: x big-endian with compression, infinity and sort flags in byte 0. */
+  zcashCompressed: 1,
+  /** arkworks generic short-Weierstrass uncompressed: x ‖ y little-endian, SWFlags in the last byte. */
+  arkUncompressed: 2,
+} as const;
+
+/** Validation level of `decode_batch`. */
+export const DecodeCheck = { parse: 0, onCurve: 1, subgroup: 2 } as const;
+
+/** Error codes in the low 2 bits of a failing `decode_batch` result `(index << 2) | code`. */
+export const DecodeError = { malformed: 1, notOnCurve: 2, notInSubgroup: 3 } as const;
+
+export interface CurveGenOptions {
+  /**
+   * t with t² − 1 = lambda (as integers) for the endomorphism subgroup test. Default: derived from
+   * params as the integer square root of lambda + 1 (exact for BLS12 curves, where t = ±z).
+   */
+  subgroupT?: bigint;
+}
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+};
+
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+export class CurveGen {
+  /** bytes per field element */
+  readonly EB: number;
+  /** bytes of one canonical coordinate encoding */
+  readonly B: number;
+  /** |t| of the subgroup test [t]([t]P) = endo(P) + P */
+  readonly subgroupT: bigint;
+  /** Scratch sizes in field elements (EB bytes each) of the kernels that take `scratch`. */
+  readonly scratchElements: {
+    readonly double: number;
+    readonly doubleAffine: number;
+    readonly add: number;
+    readonly addAffine: number;
+    readonly toAffine: number;
+    readonly eq: number;
+    readonly mulSmall: number;
+    readonly subgroup: number;
+    readonly decode: number;
+    readonly encode: number;
+  };
+
+  private readonly F: string;
+  private readonly bMont: bigint[];
+
+  constructor(
+    readonly mb: ModuleBuilder,
+    readonly fp: FieldGen,
+    readonly params: CurveParams,
+    readonly prefix = 'g1',
+    options: CurveGenOptions = {},
+  ) {
+    const { p, r, lambda } = params;
+    if (params.a !== 0n) throw new Error(`CurveGen(${params.name}): only a = 0 curves are supported`);
+    if (fp.L.p !== p) throw new Error(`CurveGen(${params.name}): field generator is not for the base field`);
+    this.EB = fp.L.elementBytes;
+    this.B = fp.L.byteLength;
+    // ZCash flags need 3 free top bits in the big-endian coordinate, arkworks SWFlags 2
+    if (8 * this.B - fp.L.bits < 3) throw new Error(`CurveGen(${params.name}): no room for 3 flag bits`);
+    this.F = fp.f;
+    this.bMont = fp.montLimbs(params.b);
+
+    // Subgroup test data. ψ(x, y) = (beta·x, y) satisfies ψ² + ψ + 1 = 0 and acts as lambda on G1.
+    // With m = t² − 1 (an integer), ψ − [m] is an isogeny of degree m² + m + 1 (the norm of m − ω
+    // in Z[ω]); G1 lies in its kernel, and every point of the kernel inside E(F_p) has an order
+    // dividing gcd(m² + m + 1, #E(F_p)). If that gcd is r, the kernel ∩ E(F_p) is exactly G1.
+    let t = options.subgroupT;
+    if (t === undefined) {
+      t = isqrt(lambda + 1n);
+      if (t * t !== lambda + 1n) {
+        throw new Error(`CurveGen(${params.name}): lambda + 1 is not a square; pass options.subgroupT`);
+      }
+    }
+    t = t < 0n ? -t : t;
+    const m = t * t - 1n;
+    if (((m - lambda) % r + r) % r !== 0n) throw new Error(`CurveGen(${params.name}): t² − 1 ≢ lambda (mod r)`);
+    const deg = m * m + m + 1n;
+    if (deg % p === 0n) throw new Error(`CurveGen(${params.name}): ψ − [t² − 1] is inseparable`);
+    if (gcd(deg, params.h1 * r) !== r) {
+      throw new Error(`CurveGen(${params.name}): gcd(m² + m + 1, #E) ≠ r, the endomorphism test would be unsound`);
+    }
+    const ref = new RefCurve(params);
+    const G = ref.G;
+    if (!ref.eq(ref.mul(ref.mul(G, t), t), ref.add(ref.endo(G), G))) {
+      throw new Error(`CurveGen(${params.name}): [t]([t]G) ≠ endo(G) + G`);
+    }
+    this.subgroupT = t;
+
+    const op = 10;
+    const subgroup = 14 + op;
+    this.scratchElements = {
+      double: 6,
+      doubleAffine: 6,
+      add: op,
+      addAffine: op,
+      toAffine: 4,
+      eq: 2,
+      mulSmall: 4 + op,
+      subgroup,
+      // [0] masked coordinate bytes, [1..3) decoded point, [3] curve rhs, [4] b; then max(sqrt, subgroup)
+      decode: 5 + Math.max(21, subgroup),
+      encode: 0,
+    };
+  }
+
+  /** Bytes of scratch of a kernel (see scratchElements). */
+  scratchBytes(kernel: keyof CurveGen['scratchElements']): number {
+    return this.scratchElements[kernel] * this.EB;
+  }
+
+  describe(): string[] {
+    const t = this.subgroupT;
+    return [
+      `curve ${this.params.name} ${this.prefix}: y² = x³ + ${this.params.b}, subgroup test [t]([t]P) = ψ(P) + P with |t| = 0x${t.toString(16)} (${t.toString(2).length} bits, weight ${t.toString(2).replace(/0/g, '').length})`,
+    ];
+  }
+
+  // ---------------------------------------------------------------- emit helpers
+  private el(ptr: I32, k: number): I32 {
+    return k === 0 ? ptr : i32.add(ptr, i32.const(k * this.EB));
+  }
+  private fcall(fb: FuncBuilder, op: string, ...args: I32[]): void {
+    fb.call(`${this.F}_${op}`, ...args);
+  }
+  private fexpr(fb: FuncBuilder, op: string, ...args: I32[]): I32 {
+    return fb.callExpr('i32', `${this.F}_${op}`, ...args);
+  }
+  private copyElems(fb: FuncBuilder, dst: I32, src: I32, count: number): void {
+    for (let k = 0; k < count; k++) this.fcall(fb, 'copy', this.el(dst, k), this.el(src, k));
+  }
+  /** i32 expression: 1 if the bytes [base, base + len) are all zero after clearing `clearMask`
+   * bits of byte `flagByte` (relative to base). */
+  private zeroBytes(base: I32, len: number, flagByte: number, clearMask: number): I32 {
+    const terms: I64[] = [];
+    let k = 0;
+    for (; k + 8 <= len; k += 8) {
+      let e = i64.load(base, k);
+      if (flagByte >= k && flagByte < k + 8) {
+        const keep = ((1n << 64n) - 1n) ^ (BigInt(clearMask) << BigInt(8 * (flagByte - k)));
+        e = i64.and(e, i64.const(keep));
+      }
+      terms.push(e);
+    }
+    for (; k < len; k++) {
+      let e = i32.load8_u(base, k);
+      if (k === flagByte) e = i32.and(e, i32.const(0xff ^ clearMask));
+      terms.push(i64.extend_i32_u(e));
+    }
+    return i64.eqz(terms.reduce((a, b) => i64.or(a, b)));
+  }
+  private copyBytes(fb: FuncBuilder, dst: I32, src: I32, len: number): void {
+    let k = 0;
+    for (; k + 8 <= len; k += 8) fb.i64Store(dst, k, i64.load(src, k));
+    for (; k < len; k++) fb.i32Store8(dst, k, i32.load8_u(src, k));
+  }
+  private zeroFill(fb: FuncBuilder, dst: I32, len: number): void {
+    let k = 0;
+    for (; k + 8 <= len; k += 8) fb.i64Store(dst, k, i64.const(0n));
+    for (; k < len; k++) fb.i32Store8(dst, k, i32.const(0));
+  }
+  /**
+   * acc ← [c]·acc for a constant c ≥ 1, where acc already holds the base (the top bit of c):
+   * left-to-right double-and-add, runs of doublings emitted as counted loops. `add` adds the base.
+   */
+  private mulConst(fb: FuncBuilder, acc: I32, c: bigint, opScratch: I32, add: () => void, counter: Local<'i32'>): void {
+    const bits = c.toString(2);
+    let i = 1;
+    while (i < bits.length) {
+      let run = 0;
+      while (i < bits.length && bits[i] === '0') {
+        run++;
+        i++;
+      }
+      const one = i < bits.length;
+      if (one) run++;
+      if (run > 0) {
+        fb.comment(`${run} doubling${run > 1 ? 's' : ''}`);
+        if (run <= 2) {
+          for (let k = 0; k < run; k++) fb.call(`${this.prefix}_xyzz_double`, acc, opScratch);
+        } else {
+          counter.set(i32.const(run));
+          fb.loop((again) => {
+            fb.call(`${this.prefix}_xyzz_double`, acc, opScratch);
+            fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
+          });
+        }
+      }
+      if (one) {
+        add();
+        i++;
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- kernels
+  emitAll(): void {
+    this.emitFieldHelpers();
+    this.emitEndo();
+    this.emitXyzzBasics();
+    this.emitXyzzDouble();
+    this.emitXyzzAdd();
+    this.emitXyzzToAffine();
+    this.emitXyzzEq();
+    this.emitXyzzMulSmall();
+    this.emitSubgroup();
+    this.emitDecode();
+    this.emitEncode();
+  }
+
+  /** is_on_curve and the "y is the larger root" predicate, both on locals only (no scratch). */
+  private emitFieldHelpers(): void {
+    const { mb, fp, prefix: g } = this;
+    const { n, w, p } = fp.L;
+    const one = toLimbs(1n, w, n).map((v) => i64.const(v));
+    const half = (p - 1n) / 2n;
+
+    mb.func(`${g}_is_on_curve`, { p: 'i32' }, 'i32', [
+      `${g}_is_on_curve(p) → 1 if the affine point p satisfies y² = x³ + ${this.params.b}, else 0 (infinity is not representable).`,
+      `No scratch: products kept in locals (inlined CIOS Montgomery products). Cost: 3M + compares.`,
+    ], (fb) => {
+      const P = fb.param('p', 'i32');
+      const x = P.get;
+      const y = this.el(P.get, 1);
+      const xs = fp.load(fb, x, 'ox');
+      const x2 = fp.montMulCios(fb, x, xs.map((v) => v.get), 'oa');
+      const x3 = fp.montMulCios(fb, x, x2.map((v) => v.get), 'ob');
+      x3.forEach((v, j) => v.set(i64.add(v.get, i64.const(this.bMont[j]))));
+      fp.carryAll(fb, x3);
+      fp.condSubConst(fb, x3, 2n * p); // x³ + b < 3p → [0, 2p)
+      fp.condSubConst(fb, x3, p);
+      const ys = fp.load(fb, y, 'oy');
+      const y2 = fp.montMulCios(fb, y, ys.map((v) => v.get), 'oc');
+      fp.condSubConst(fb, y2, p);
+      fb.ret(x3.map((v, j) => i64.eq(v.get, y2[j].get)).reduce((a, b) => i32.and(a, b)));
+    });
+
+    mb.func(`${g}_y_is_largest`, { y: 'i32' }, 'i32', [
+      `${g}_y_is_largest(y) → 1 if the canonical value of y exceeds (p − 1)/2 (y is the lexicographically`,
+      `largest of ±y, the ZCash "sort" flag and the arkworks YIsNegative flag), else 0. No scratch. Cost: 1M.`,
+    ], (fb) => {
+      const s = fp.montMulCios(fb, fb.param('y', 'i32').get, one, 'm');
+      fp.condSubConst(fb, s, p);
+      fb.ret(i32.eqz(fp.lessThanConst(fb, s, half + 1n)));
+    });
+  }
+
+  private emitEndo(): void {
+    const { mb, fp, prefix: g } = this;
+    const beta = fp.montLimbs(this.params.beta).map((v) => i64.const(v));
+    mb.func(`${g}_endo`, { dst: 'i32', src: 'i32' }, undefined, [
+      `${g}_endo(dst, src): dst = ψ(src) = (beta·x, y), affine; dst may equal src. No scratch.`,
+      `ψ acts as lambda on G1 (beta a primitive cube root of unity). Cost: 1M (constant operand).`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32');
+      const src = fb.param('src', 'i32');
+      const s = fp.montMulCios(fb, src.get, beta, 'm');
+      fp.store(fb, dst.get, s.map((v) => v.get));
+      this.fcall(fb, 'copy', this.el(dst.get, 1), this.el(src.get, 1));
+    });
+  }
+
+  private emitXyzzBasics(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_xyzz_set_inf`, { dst: 'i32' }, undefined, [
+      `${g}_xyzz_set_inf(dst): dst = infinity, written as (1, 1, 0, 0).`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32').get;
+      this.fcall(fb, 'set_one', this.el(dst, 0));
+      this.fcall(fb, 'set_one', this.el(dst, 1));
+      this.fcall(fb, 'set_zero', this.el(dst, 2));
+      this.fcall(fb, 'set_zero', this.el(dst, 3));
+    });
+    mb.func(`${g}_xyzz_from_affine`, { dst: 'i32', a: 'i32' }, undefined, [
+      `${g}_xyzz_from_affine(dst, a): dst = (x, y, 1, 1) for the affine (finite) point a. dst may equal a.`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32').get;
+      const a = fb.param('a', 'i32').get;
+      this.copyElems(fb, dst, a, 2);
+      this.fcall(fb, 'set_one', this.el(dst, 2));
+      this.fcall(fb, 'set_one', this.el(dst, 3));
+    });
+    mb.func(`${g}_xyzz_neg`, { acc: 'i32' }, undefined, [
+      `${g}_xyzz_neg(acc): acc = −acc, i.e. Y ← −Y (infinity stays infinity). Cost: one subtraction.`,
+    ], (fb) => {
+      const y = this.el(fb.param('acc', 'i32').get, 1);
+      this.fcall(fb, 'neg', y, y);
+    });
+  }
+
+  private emitXyzzDouble(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_xyzz_double`, { acc: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_xyzz_double(acc, scratch): acc = 2·acc in XYZZ. Infinity (ZZ ≡ 0) stays infinity; a point with`,
+      `y = 0 gives ZZ = 0 (infinity). scratch: ${this.scratchElements.double} elements (${this.scratchBytes('double')} bytes).`,
+      `EFD g1p/shortw/xyzz dbl-2008-s-1 with a = 0: U = 2Y, V = U², W = U·V, S = X·V, M = 3X²,`,
+      `X3 = M² − 2S, Y3 = M(S − X3) − W·Y, ZZ3 = V·ZZ, ZZZ3 = W·ZZZ. Cost: 6M + 3S.`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X, Y, ZZ, ZZZ] = [0, 1, 2, 3].map((k) => this.el(acc, k));
+      const [U, V, W, S, M, T] = [0, 1, 2, 3, 4, 5].map((k) => this.el(s, k));
+      const f = (op: string, ...a: I32[]) => this.fcall(fb, op, ...a);
+      fb.if(this.fexpr(fb, 'is_zero', ZZ), () => fb.ret());
+      f('double', U, Y);
+      f('sqr', V, U);
+      f('mul', W, U, V);
+      f('mul', S, X, V);
+      f('sqr', M, X);
+      f('add', T, M, M);
+      f('add', M, T, M);
+      f('sqr', X, M);
+      f('sub', X, X, S);
+      f('sub', X, X, S);
+      f('sub', T, S, X);
+      f('mul', T, M, T);
+      f('mul', Y, W, Y);
+      f('sub', Y, T, Y);
+      f('mul', ZZ, V, ZZ);
+      f('mul', ZZZ, W, ZZZ);
+    });
+
+    mb.func(`${g}_xyzz_double_affine`, { dst: 'i32', a: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_xyzz_double_affine(dst, a, scratch): dst = 2·a in XYZZ for the finite affine point a.`,
+      `dst must not overlap a. scratch: ${this.scratchElements.doubleAffine} elements (${this.scratchBytes('doubleAffine')} bytes).`,
+      `EFD g1p/shortw/xyzz mdbl-2008-s-1 with a = 0: U = 2y, V = U², W = U·V, S = x·V, M = 3x²,`,
+      `X3 = M² − 2S, Y3 = M(S − X3) − W·y, ZZ3 = V, ZZZ3 = W. Cost: 4M + 3S.`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32').get;
+      const a = fb.param('a', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X, Y, ZZ, ZZZ] = [0, 1, 2, 3].map((k) => this.el(dst, k));
+      const [x, y] = [this.el(a, 0), this.el(a, 1)];
+      const [U, V, W, S, M, T] = [0, 1, 2, 3, 4, 5].map((k) => this.el(s, k));
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      f('double', U, y);
+      f('sqr', V, U);
+      f('mul', W, U, V);
+      f('mul', S, x, V);
+      f('sqr', M, x);
+      f('add', T, M, M);
+      f('add', M, T, M);
+      f('sqr', X, M);
+      f('sub', X, X, S);
+      f('sub', X, X, S);
+      f('sub', T, S, X);
+      f('mul', T, M, T);
+      f('mul', Y, W, y);
+      f('sub', Y, T, Y);
+      f('copy', ZZ, V);
+      f('copy', ZZZ, W);
+    });
+  }
+
+  private emitXyzzAdd(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_xyzz_add_affine`, { acc: 'i32', a: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_xyzz_add_affine(acc, a, scratch): acc = acc + a for the finite affine point a (mixed addition).`,
+      `acc may be infinity (→ a); acc = a → doubling (mdbl-2008-s-1); acc = −a → infinity.`,
+      `acc must not overlap a. scratch: ${this.scratchElements.addAffine} elements (${this.scratchBytes('addAffine')} bytes).`,
+      `EFD g1p/shortw/xyzz madd-2008-s: U2 = x·ZZ1, S2 = y·ZZZ1, P = U2 − X1, R = S2 − Y1, PP = P², PPP = P·PP,`,
+      `Q = X1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − Y1·PPP, ZZ3 = ZZ1·PP, ZZZ3 = ZZZ1·PPP. Cost: 8M + 2S.`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32').get;
+      const a = fb.param('a', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X1, Y1, ZZ1, ZZZ1] = [0, 1, 2, 3].map((k) => this.el(acc, k));
+      const [x, y] = [this.el(a, 0), this.el(a, 1)];
+      const [U2, S2, P, R, PP, PPP, Q, T] = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => this.el(s, k));
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      fb.if(this.fexpr(fb, 'is_zero', ZZ1), () => {
+        fb.call(`${g}_xyzz_from_affine`, acc, a);
+        fb.ret();
+      });
+      f('mul', U2, x, ZZ1);
+      f('mul', S2, y, ZZZ1);
+      f('sub', P, U2, X1);
+      f('sub', R, S2, Y1);
+      fb.if(this.fexpr(fb, 'is_zero', P), () => {
+        fb.comment('same x: acc = a (double) or acc = −a (infinity)');
+        fb.if(this.fexpr(fb, 'is_zero', R),
+          () => fb.call(`${g}_xyzz_double_affine`, acc, a, s),
+          () => fb.call(`${g}_xyzz_set_inf`, acc));
+        fb.ret();
+      });
+      f('sqr', PP, P);
+      f('mul', PPP, P, PP);
+      f('mul', Q, X1, PP);
+      f('sqr', X1, R);
+      f('sub', X1, X1, PPP);
+      f('sub', X1, X1, Q);
+      f('sub', X1, X1, Q);
+      f('sub', T, Q, X1);
+      f('mul', T, R, T);
+      f('mul', Y1, Y1, PPP);
+      f('sub', Y1, T, Y1);
+      f('mul', ZZ1, ZZ1, PP);
+      f('mul', ZZZ1, ZZZ1, PPP);
+    });
+
+    mb.func(`${g}_xyzz_add`, { acc: 'i32', b: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_xyzz_add(acc, b, scratch): acc = acc + b, both XYZZ. Either may be infinity; acc = b → doubling`,
+      `(dbl-2008-s-1); acc = −b → infinity. acc may equal b exactly (then it doubles), no partial overlap.`,
+      `scratch: ${this.scratchElements.add} elements (${this.scratchBytes('add')} bytes).`,
+      `EFD g1p/shortw/xyzz add-2008-s: U1 = X1·ZZ2, U2 = X2·ZZ1, S1 = Y1·ZZZ2, S2 = Y2·ZZZ1, P = U2 − U1,`,
+      `R = S2 − S1, PP = P², PPP = P·PP, Q = U1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − S1·PPP,`,
+      `ZZ3 = ZZ1·ZZ2·PP, ZZZ3 = ZZZ1·ZZZ2·PPP. Cost: 12M + 2S.`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32').get;
+      const b = fb.param('b', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X1, Y1, ZZ1, ZZZ1] = [0, 1, 2, 3].map((k) => this.el(acc, k));
+      const [X2, Y2, ZZ2, ZZZ2] = [0, 1, 2, 3].map((k) => this.el(b, k));
+      const [U1, U2, S1, S2, P, R, PP, PPP, Q, T] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => this.el(s, k));
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      fb.if(this.fexpr(fb, 'is_zero', ZZ2), () => fb.ret());
+      fb.if(this.fexpr(fb, 'is_zero', ZZ1), () => {
+        this.copyElems(fb, acc, b, 4);
+        fb.ret();
+      });
+      f('mul', U1, X1, ZZ2);
+      f('mul', U2, X2, ZZ1);
+      f('mul', S1, Y1, ZZZ2);
+      f('mul', S2, Y2, ZZZ1);
+      f('sub', P, U2, U1);
+      f('sub', R, S2, S1);
+      fb.if(this.fexpr(fb, 'is_zero', P), () => {
+        fb.comment('same x: acc = b (double) or acc = −b (infinity)');
+        fb.if(this.fexpr(fb, 'is_zero', R),
+          () => fb.call(`${g}_xyzz_double`, acc, s),
+          () => fb.call(`${g}_xyzz_set_inf`, acc));
+        fb.ret();
+      });
+      f('sqr', PP, P);
+      f('mul', PPP, P, PP);
+      f('mul', Q, U1, PP);
+      f('sqr', X1, R);
+      f('sub', X1, X1, PPP);
+      f('sub', X1, X1, Q);
+      f('sub', X1, X1, Q);
+      f('sub', T, Q, X1);
+      f('mul', T, R, T);
+      f('mul', S1, S1, PPP);
+      f('sub', Y1, T, S1);
+      f('mul', T, ZZ1, ZZ2);
+      f('mul', ZZ1, T, PP);
+      f('mul', T, ZZZ1, ZZZ2);
+      f('mul', ZZZ1, T, PPP);
+    });
+  }
+
+  private emitXyzzToAffine(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_xyzz_to_affine`, { dst: 'i32', src: 'i32', scratch: 'i32' }, 'i32', [
+      `${g}_xyzz_to_affine(dst, src, scratch) → 1 (dst untouched) if src is infinity, else 0 and dst = (X/ZZ, Y/ZZZ)`,
+      `canonical ([0, p)). dst may equal src. scratch: ${this.scratchElements.toAffine} elements (${this.scratchBytes('toAffine')} bytes).`,
+      `One inversion of ZZ·ZZZ (no reliance on ZZ³ = ZZZ²): 1/ZZ = I·ZZZ, 1/ZZZ = I·ZZ. Cost: 1I + 5M.`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32').get;
+      const src = fb.param('src', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X, Y, ZZ, ZZZ] = [0, 1, 2, 3].map((k) => this.el(src, k));
+      const [T, I, x, y] = [0, 1, 2, 3].map((k) => this.el(s, k));
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      fb.if(this.fexpr(fb, 'is_zero', ZZ), () => fb.ret(i32.const(1)));
+      f('mul', T, ZZ, ZZZ);
+      f('inv', I, T);
+      f('mul', T, I, ZZZ);
+      f('mul', x, X, T);
+      f('mul', T, I, ZZ);
+      f('mul', y, Y, T);
+      f('reduce', this.el(dst, 0), x);
+      f('reduce', this.el(dst, 1), y);
+      fb.ret(i32.const(0));
+    });
+  }
+
+  private emitXyzzEq(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_xyzz_eq`, { a: 'i32', b: 'i32', scratch: 'i32' }, 'i32', [
+      `${g}_xyzz_eq(a, b, scratch) → 1 if the XYZZ points a and b are equal (both infinity counts), else 0.`,
+      `Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: ${this.scratchElements.eq} elements. Cost: ≤ 4M.`,
+    ], (fb) => {
+      const a = fb.param('a', 'i32').get;
+      const b = fb.param('b', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const ia = fb.local('ia', 'i32');
+      const ib = fb.local('ib', 'i32');
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      ia.set(this.fexpr(fb, 'is_zero', this.el(a, 2)));
+      ib.set(this.fexpr(fb, 'is_zero', this.el(b, 2)));
+      fb.if(i32.or(ia.get, ib.get), () => fb.ret(i32.and(ia.get, ib.get)));
+      const [T0, T1] = [this.el(s, 0), this.el(s, 1)];
+      f('mul', T0, this.el(a, 0), this.el(b, 2));
+      f('mul', T1, this.el(b, 0), this.el(a, 2));
+      fb.if(i32.eqz(this.fexpr(fb, 'eq', T0, T1)), () => fb.ret(i32.const(0)));
+      f('mul', T0, this.el(a, 1), this.el(b, 3));
+      f('mul', T1, this.el(b, 1), this.el(a, 3));
+      fb.ret(this.fexpr(fb, 'eq', T0, T1));
+    });
+  }
+
+  private emitXyzzMulSmall(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_xyzz_mul_small`, { acc: 'i32', k: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_xyzz_mul_small(acc, k, scratch): acc = k·acc for k read as an unsigned 32-bit integer (k = 0 → infinity).`,
+      `Left-to-right double-and-add over the bits of k with ${g}_xyzz_double / ${g}_xyzz_add (all exceptional cases`,
+      `handled there). scratch: ${this.scratchElements.mulSmall} elements (${this.scratchBytes('mulSmall')} bytes): base copy + add scratch.`,
+      `Cost: (bitlen(k) − 1)·(6M + 3S) + (weight(k) − 1)·(12M + 2S).`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32').get;
+      const k = fb.param('k', 'i32');
+      const s = fb.param('scratch', 'i32').get;
+      const i = fb.local('i', 'i32');
+      const base = s;
+      const ops = this.el(s, 4);
+      fb.if(i32.eqz(k.get), () => {
+        fb.call(`${g}_xyzz_set_inf`, acc);
+        fb.ret();
+      });
+      this.copyElems(fb, base, acc, 4);
+      i.set(i32.sub(i32.const(31), i32.clz(k.get)));
+      fb.block((done) => {
+        fb.loop((again) => {
+          fb.brIf(done, i32.eqz(i.get));
+          i.set(i32.sub(i.get, i32.const(1)));
+          fb.call(`${g}_xyzz_double`, acc, ops);
+          fb.if(i32.and(i32.shr_u(k.get, i.get), i32.const(1)), () => fb.call(`${g}_xyzz_add`, acc, base, ops));
+          fb.br(again);
+        });
+      });
+    });
+  }
+
+  private emitSubgroup(): void {
+    const { mb, prefix: g } = this;
+    const t = this.subgroupT;
+    const weight = t.toString(2).replace(/0/g, '').length;
+    const len = t.toString(2).length;
+    mb.func(`${g}_is_in_subgroup`, { p: 'i32', scratch: 'i32' }, 'i32', [
+      `${g}_is_in_subgroup(p, scratch) → 1 if the affine point p (assumed on the curve, finite) is in the order-r`,
+      `subgroup, else 0. Test [t]([t]P) = ψ(P) + P with t² − 1 = lambda, |t| = 0x${t.toString(16)} (sign irrelevant):`,
+      `ψ − [t² − 1] has degree (t² − 1)² + (t² − 1) + 1 whose gcd with #E(F_p) is r (asserted at generation), so`,
+      `its kernel in E(F_p) is exactly G1 (the endomorphism method of Scott, eprint 2021/1130, in this form).`,
+      `scratch: ${this.scratchElements.subgroup} elements (${this.scratchBytes('subgroup')} bytes).`,
+      `Cost: 2·${len - 1} doublings (6M + 3S) + ${weight - 1} mixed adds (8M + 2S) + ${weight - 1} adds (12M + 2S) + 1M + 1 mixed add + 4M.`,
+    ], (fb) => {
+      const P = fb.param('p', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const A = s;
+      const Bp = this.el(s, 4);
+      const C = this.el(s, 8);
+      const E = this.el(s, 12);
+      const ops = this.el(s, 14);
+      const counter = fb.local('c', 'i32');
+      fb.comment('A = [|t|]P');
+      fb.call(`${g}_xyzz_from_affine`, A, P);
+      this.mulConst(fb, A, t, ops, () => fb.call(`${g}_xyzz_add_affine`, A, P, ops), counter);
+      fb.comment('A = [|t|]([|t|]P) = [t²]P');
+      this.copyElems(fb, Bp, A, 4);
+      this.mulConst(fb, A, t, ops, () => fb.call(`${g}_xyzz_add`, A, Bp, ops), counter);
+      fb.comment('C = ψ(P) + P');
+      fb.call(`${g}_endo`, E, P);
+      fb.call(`${g}_xyzz_from_affine`, C, E);
+      fb.call(`${g}_xyzz_add_affine`, C, P, ops);
+      fb.ret(fb.callExpr('i32', `${g}_xyzz_eq`, A, C, ops));
+    });
+  }
+
+  private emitDecode(): void {
+    const { mb, prefix: g } = this;
+    const B = this.B;
+    const EB = this.EB;
+    const lengths = [2 * B, B, 2 * B];
+    mb.func(`${g}_decode_batch`, { dst: 'i32', inf: 'i32', src: 'i32', count: 'i32', format: 'i32', check: 'i32', scratch: 'i32' }, 'i32', [
+      `${g}_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else`,
+      `(index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is`,
+      `written for it or after it. Element i: affine point at dst + i·${2 * EB}, inf[i] (byte) = 1 for infinity (its`,
+      `dst slot zeroed) else 0. format: 0 ZCash uncompressed (${2 * B} B), 1 ZCash compressed (${B} B), 2 arkworks`,
+      `uncompressed LE (${2 * B} B); other values trap. check: 0 parse (canonical coordinates, consistent flags,`,
+      `canonical infinity), 1 + on curve, 2 + subgroup; other values trap. Compressed points are on the curve by`,
+      `construction (no square root → malformed). Strict: only the encodings ${g}_encode produces are accepted.`,
+      `scratch: ${this.scratchElements.decode} elements (${this.scratchBytes('decode')} bytes); must not overlap dst, inf, src.`,
+      `Cost per point: 2 byte conversions (2M); compressed + sqrt (≈ 1 exponentiation); on curve 3M; subgroup see ${g}_is_in_subgroup.`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32');
+      const inf = fb.param('inf', 'i32');
+      const src = fb.param('src', 'i32');
+      const count = fb.param('count', 'i32');
+      const format = fb.param('format', 'i32');
+      const check = fb.param('check', 'i32');
+      const s = fb.param('scratch', 'i32').get;
+      const i = fb.local('i', 'i32');
+      const enc = fb.local('enc', 'i32');
+      const flags = fb.local('flags', 'i32');
+      const buf = this.el(s, 0);
+      const T = this.el(s, 1);
+      const Tx = T;
+      const Ty = this.el(s, 2);
+      const rhs = this.el(s, 3);
+      const bConst = this.el(s, 4);
+      const tail = this.el(s, 5);
+      const fail = (code: number) => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(code)));
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+
+      fb.if(i32.gt_u(check.get, i32.const(2)), () => fb.line('(unreachable)'));
+      fb.if(i32.gt_u(format.get, i32.const(2)), () => fb.line('(unreachable)'));
+      this.fp.storeConst(fb, bConst, this.bMont);
+
+      const body = (fmt: number) => {
+        const L = lengths[fmt];
+        enc.set(i32.add(src.get, i32.mul(i.get, i32.const(L))));
+        const outPtr = i32.add(dst.get, i32.mul(i.get, i32.const(2 * EB)));
+        const infPtr = i32.add(inf.get, i.get);
+        const writeInfinity = () => {
+          f('set_zero', outPtr);
+          f('set_zero', i32.add(outPtr, i32.const(EB)));
+          fb.i32Store8(infPtr, 0, i32.const(1));
+        };
+        if (fmt === 0 || fmt === 1) {
+          const compressed = fmt === 1;
+          flags.set(i32.shr_u(i32.load8_u(enc.get), 5));
+          fb.comment(`flags = c·4 + i·2 + s (top bits of byte 0); c must be ${compressed ? 1 : 0}`);
+          fb.if(i32.ne(i32.shr_u(flags.get, 2), i32.const(compressed ? 1 : 0)), () => fail(1));
+          if (!compressed) fb.if(i32.and(flags.get, i32.const(1)), () => fail(1));
+          fb.if(i32.and(flags.get, i32.const(2)), () => {
+            fb.comment('infinity: sort flag clear and every other bit zero');
+            fb.if(i32.and(flags.get, i32.const(1)), () => fail(1));
+            fb.if(i32.eqz(this.zeroBytes(enc.get, L, 0, 0xe0)), () => fail(1));
+            writeInfinity();
+          }, () => {
+            this.copyBytes(fb, buf, enc.get, B);
+            fb.i32Store8(buf, 0, i32.and(i32.load8_u(buf), i32.const(0x1f)));
+            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Tx, buf)), () => fail(1));
+            if (compressed) {
+              f('sqr', rhs, Tx);
+              f('mul', rhs, rhs, Tx);
+              f('add', rhs, rhs, bConst);
+              fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(1));
+              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.and(flags.get, i32.const(1))), () => f('neg', Ty, Ty));
+              fb.comment('y = 0 has no larger root: the sort flag must then be clear');
+              fb.if(i32.and(i32.and(flags.get, i32.const(1)), this.fexpr(fb, 'is_zero', Ty)), () => fail(1));
+            } else {
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Ty, i32.add(enc.get, i32.const(B)))), () => fail(1));
+            }
+            this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
+          });
+        } else {
+          const last = 2 * B - 1;
+          flags.set(i32.shr_u(i32.load8_u(enc.get, last), 6));
+          fb.comment('flags = neg·2 + inf (top bits of the last byte); both set is invalid');
+          fb.if(i32.eq(flags.get, i32.const(3)), () => fail(1));
+          fb.if(i32.and(flags.get, i32.const(1)), () => {
+            fb.comment('infinity: x = y = 0');
+            fb.if(i32.eqz(this.zeroBytes(enc.get, L, last, 0xc0)), () => fail(1));
+            writeInfinity();
+          }, () => {
+            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(1));
+            this.copyBytes(fb, buf, i32.add(enc.get, i32.const(B)), B);
+            fb.i32Store8(buf, B - 1, i32.and(i32.load8_u(buf, B - 1), i32.const(0x3f)));
+            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Ty, buf)), () => fail(1));
+            fb.comment('the YIsNegative flag must match y');
+            fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(1));
+            this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, true);
+          });
+        }
+      };
+
+      for (let fmt = 0; fmt < 3; fmt++) {
+        fb.if(i32.eq(format.get, i32.const(fmt)), () => {
+          fb.forRange(i, i32.const(0), count.get, 1, () => body(fmt));
+        });
+      }
+      fb.ret(i32.const(-1));
+    });
+  }
+
+  /** Optional on-curve and subgroup checks of the decoded point T, then T → dst slot, inf byte 0. */
+  private checkAndStore(fb: FuncBuilder, check: Local<'i32'>, T: I32, tail: I32, outPtr: I32, infPtr: I32, fail: (code: number) => void, needCurveCheck: boolean): void {
+    const g = this.prefix;
+    if (needCurveCheck) {
+      fb.if(i32.and(i32.ge_u(check.get, i32.const(1)), i32.eqz(fb.callExpr('i32', `${g}_is_on_curve`, T))), () => fail(2));
+    }
+    fb.if(i32.ge_u(check.get, i32.const(2)), () => {
+      fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_in_subgroup`, T, tail)), () => fail(3));
+    });
+    this.copyElems(fb, outPtr, T, 2);
+    fb.i32Store8(infPtr, 0, i32.const(0));
+  }
+
+  private emitEncode(): void {
+    const { mb, prefix: g } = this;
+    const B = this.B;
+    mb.func(`${g}_encode`, { dst: 'i32', a: 'i32', isInf: 'i32', format: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_encode(dst, a, isInf, format, scratch): canonical encoding of the affine point a (or of infinity if isInf ≠ 0,`,
+      `a then unread) at dst: format 0 ZCash uncompressed (${2 * B} B, flags 0), 1 ZCash compressed (${B} B, c = 1, s = y largest),`,
+      `2 arkworks uncompressed LE (${2 * B} B, last byte bit 7 = y largest, bit 6 = infinity with x = y = 0); other formats trap.`,
+      `dst must not overlap a. scratch: unused (0 bytes; reserved). Cost: 2 conversions (2M) + 1M for the sign.`,
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32').get;
+      const a = fb.param('a', 'i32').get;
+      const isInf = fb.param('isInf', 'i32');
+      const format = fb.param('format', 'i32');
+      const x = this.el(a, 0);
+      const y = this.el(a, 1);
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      const largest = () => fb.callExpr('i32', `${g}_y_is_largest`, y);
+      fb.if(i32.gt_u(format.get, i32.const(2)), () => fb.line('(unreachable)'));
+      fb.if(i32.eqz(format.get), () => {
+        fb.if(isInf.get, () => {
+          this.zeroFill(fb, dst, 2 * B);
+          fb.i32Store8(dst, 0, i32.const(0x40));
+        }, () => {
+          f('to_bytes_be', dst, x);
+          f('to_bytes_be', i32.add(dst, i32.const(B)), y);
+        });
+        fb.ret();
+      });
+      fb.if(i32.eq(format.get, i32.const(1)), () => {
+        fb.if(isInf.get, () => {
+          this.zeroFill(fb, dst, B);
+          fb.i32Store8(dst, 0, i32.const(0xc0));
+        }, () => {
+          f('to_bytes_be', dst, x);
+          fb.i32Store8(dst, 0, i32.or(i32.or(i32.load8_u(dst), i32.const(0x80)), i32.shl(largest(), 5)));
+        });
+        fb.ret();
+      });
+      fb.if(isInf.get, () => {
+        this.zeroFill(fb, dst, 2 * B);
+        fb.i32Store8(dst, 2 * B - 1, i32.const(0x40));
+      }, () => {
+        f('to_bytes_le', dst, x);
+        f('to_bytes_le', i32.add(dst, i32.const(B)), y);
+        fb.i32Store8(dst, 2 * B - 1, i32.or(i32.load8_u(dst, 2 * B - 1), i32.shl(largest(), 7)));
+      });
+    });
+  }
+}
+
+/** A field + G1 module instantiated in-process (tests and benchmarks). */
+export interface DevCurveInstance {
+  inst: Instance;
+  fp: FieldGen;
+  curve: CurveGen;
+  wat: string;
+}
+
+/** Generates, assembles and instantiates a module with the base-field kernels and the G1 kernels. */
+export async function devCurveInstance(
+  params: CurveParams,
+  field: { w: number; mul?: MulStrategy } = { w: 30, mul: 'karatsuba' },
+  options: CurveGenOptions = {},
+): Promise<DevCurveInstance> {
+  const header = [`pippin dev module (curve ${params.name}) — test build`];
+  const mb = new ModuleBuilder(header, { imported: false, shared: false, initialPages: 2, maximumPages: 65536 });
+  const fp = new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
+  const curve = new CurveGen(mb, fp, params, 'g1', options);
+  header.push(...fp.describe(), ...curve.describe());
+  fp.emitAll();
+  curve.emitAll();
+  const wat = mb.toWat();
+  const bytes = await assembleWat(params.name, wat);
+  const L = fp.L;
+  const inst = await instantiate(bytes, [{ name: fp.f, p: L.p, w: L.w, n: L.n, elementBytes: L.elementBytes, byteLength: L.byteLength }]);
+  return { inst, fp, curve, wat };
+}

@@ -1,0 +1,713 @@
+/**
+ * Generator of the MSM kernels for a G1 with a GLV endomorphism (a = 0 short Weierstrass).
+ *
+ * Terms used in this file: n points P_i with scalars s_i; GLV splits s = k1 + k2·λ with
+ * 0 ≤ k1, k2 < 2^128, so the MSM runs over 2n "halves" (P_i with k1, endo(P_i) with k2).
+ * Windows of c bits give K = ⌈129/c⌉ signed digits per half, |digit| ≤ 2^(c−1) = L buckets.
+ *
+ * Kernels (all pointers are byte addresses in the shared memory):
+ * - msm_split_scalars: bytes → reduced mod r → (k1, k2) by Barrett division by λ (r = λ² + λ + 1).
+ * - g1_batch_add: P ← P + Q over an array of pairs with ONE inversion (Montgomery's trick),
+ *   exceptional cases inside the batch (P = Q → doubling, P = −Q → infinity, reported per pair).
+ * - msm_accumulate: one window's bucket accumulation by scanning the halves (no sort), scheduling
+ *   independent additions into batches; a second point for a busy bucket is paired with a third
+ *   (a temporary partial sum), so even "all points in one bucket" proceeds as a batched tree.
+ * - msm_reduce_segments: bucket reduction Σ l·B_l with batch-affine additions by splitting the L
+ *   buckets into S independent segments (the recursive partition split of the montgomery write-up,
+ *   one level wide: the S segment sums are combined afterwards in XYZZ, see src/msm/).
+ */
+import type { CurveParams } from '../curves/types.js';
+import { FieldGen } from './field.js';
+import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
+
+import {
+  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, accOffset,
+} from '../msm/layout.js';
+
+function limbs32(v: bigint, count: number): bigint[] {
+  return Array.from({ length: count }, (_, i) => (v >> BigInt(32 * i)) & 0xffffffffn);
+}
+
+export class MsmGen {
+  readonly EB: number;
+  readonly PB: number;
+  constructor(
+    readonly mb: ModuleBuilder,
+    readonly fp: FieldGen,
+    readonly params: CurveParams,
+  ) {
+    this.EB = fp.L.elementBytes;
+    this.PB = 2 * this.EB;
+    const { r, lambda } = params;
+    if (lambda * lambda + lambda + 1n !== r) throw new Error('MsmGen: GLV split by division needs r = λ² + λ + 1');
+    if (lambda >= 1n << 128n) throw new Error('MsmGen: λ must be < 2^128');
+  }
+
+  emitAll(): void {
+    // statistics: pairs added and batches (= inversions) run by g1_batch_add, read by the runtime
+    this.mb.globalI32('stat_pairs', true, 0, true);
+    this.mb.globalI32('stat_batches', true, 0, true);
+    this.emitSplitScalars();
+    this.emitBatchAdd();
+    this.emitAccumulate();
+    this.emitReduceSegments();
+    this.emitPrepare();
+    if (this.mb.hasFunc('g1_is_on_curve') && this.mb.hasFunc('g1_is_in_subgroup')) this.emitValidate();
+  }
+
+  /** g1_validate_batch(points, inf, count, check, scratch) → −1, or (index << 2) | code of the first
+   * bad point (2 = not on curve, 3 = not in subgroup); check 1 = on-curve, 2 = + subgroup. */
+  private emitValidate(): void {
+    const { PB } = this;
+    this.mb.func('g1_validate_batch', { points: 'i32', inf: 'i32', count: 'i32', check: 'i32', scratch: 'i32' }, 'i32', [
+      'g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 2) | code (2 off-curve, 3 off-subgroup).',
+      'Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.',
+    ], (fb) => {
+      const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), count = fb.param('count', 'i32');
+      const check = fb.param('check', 'i32'), scratch = fb.param('scratch', 'i32');
+      const i = fb.local('i', 'i32');
+      const p = fb.local('p', 'i32');
+      fb.forRange(i, i32.const(0), count.get, 1, () => {
+        fb.if(i32.eqz(i32.load8_u(i32.add(inf.get, i.get))), () => {
+          p.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
+          fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_on_curve', p.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(2))));
+          fb.if(i32.ge_u(check.get, i32.const(2)), () => {
+            fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_in_subgroup', p.get, scratch.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(3))));
+          });
+        });
+      });
+      fb.ret(i32.const(-1));
+    });
+  }
+
+  // ------------------------------------------------------------------ scalars
+  /** Column product of 32-bit limb vectors, normalized to 32-bit limbs, columns [0, nOut). */
+  private mul32(fb: FuncBuilder, a: I64[], b: I64[], nOut: number, prefix: string): Local<'i64'>[] {
+    const out = fb.locals64(prefix, nOut);
+    const lo = fb.local(`${prefix}_lo`, 'i64');
+    const hi = fb.local(`${prefix}_hi`, 'i64');
+    const prod = fb.local(`${prefix}_p`, 'i64');
+    const M32 = i64.const(0xffffffffn);
+    hi.set(i64.const(0));
+    for (let k = 0; k < nOut; k++) {
+      lo.set(hi.get); // carry from the previous column
+      hi.set(i64.const(0));
+      for (let i = 0; i < a.length; i++) {
+        const j = k - i;
+        if (j < 0 || j >= b.length) continue;
+        prod.set(i64.mul(a[i], b[j]));
+        lo.set(i64.add(lo.get, i64.and(prod.get, M32)));
+        hi.set(i64.add(hi.get, i64.shr_u(prod.get, 32)));
+      }
+      out[k].set(i64.and(lo.get, M32));
+      hi.set(i64.add(hi.get, i64.shr_u(lo.get, 32)));
+    }
+    return out;
+  }
+
+  /** s ← s − c over 32-bit limbs if s ≥ c (constant c). */
+  private condSub32(fb: FuncBuilder, s: Local<'i64'>[], c: bigint, prefix: string): I32 {
+    const cl = limbs32(c, s.length);
+    const d = fb.locals64(`${prefix}_d`, s.length);
+    const t = fb.local(`${prefix}_t`, 'i64');
+    for (let j = 0; j < s.length; j++) {
+      const diff = i64.sub(s[j].get, i64.const(cl[j]));
+      t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, 32)));
+      d[j].set(i64.and(t.get, i64.const(0xffffffffn)));
+    }
+    const ok = fb.local(`${prefix}_ok`, 'i32');
+    ok.set(i64.ge_s(t.get, i64.const(0)));
+    fb.if(ok.get, () => s.forEach((x, j) => x.set(d[j].get)));
+    return ok.get;
+  }
+
+  private emitSplitScalars(): void {
+    const { r, lambda } = this.params;
+    const m = (1n << 256n) / lambda; // Barrett constant, q = ⌊s·m / 2^256⌋ ≤ ⌊s/λ⌋ ≤ q + 2
+    const mL = limbs32(m, 5);
+    if (m >= 1n << 160n) throw new Error('Barrett constant too large');
+    this.mb.func('msm_split_scalars', { dst: 'i32', src: 'i32', count: 'i32', bigEndian: 'i32' }, undefined, [
+      'msm_split_scalars(dst, src, count, bigEndian): for each 32-byte scalar s at src (LE, or BE if bigEndian),',
+      's ← s mod r, then s = k1 + k2·λ with k2 = ⌊s/λ⌋ (Barrett, ≤ 2 corrections), k1 < λ < 2^128.',
+      'dst: count × 32 bytes: k1 (16 bytes LE) ‖ k2 (16 bytes LE). dst may equal src (in place).',
+      'Cost: 40 + 20 i64.mul per scalar.',
+    ], (fb) => {
+      const dst = fb.param('dst', 'i32');
+      const src = fb.param('src', 'i32');
+      const count = fb.param('count', 'i32');
+      const be = fb.param('bigEndian', 'i32');
+      const i = fb.local('i', 'i32');
+      const at = fb.local('at', 'i32');
+      const out = fb.local('out', 'i32');
+      const s = fb.locals64('s', 8);
+      fb.forRange(i, i32.const(0), count.get, 1, () => {
+        at.set(i32.add(src.get, i32.shl(i.get, 5)));
+        out.set(i32.add(dst.get, i32.shl(i.get, 5)));
+        fb.if(be.get, () => {
+          // limb j = bytes [28 − 4j, 32 − 4j) read big-endian
+          for (let j = 0; j < 8; j++) {
+            const base = 28 - 4 * j;
+            const b = (k: number) => i64.extend_i32_u(i32.load8_u(at.get, base + k));
+            s[j].set(i64.or(i64.or(i64.shl(b(0), 24), i64.shl(b(1), 16)), i64.or(i64.shl(b(2), 8), b(3))));
+          }
+        }, () => {
+          for (let j = 0; j < 8; j++) s[j].set(i64.load32_u(at.get, 4 * j));
+        });
+        // s < 2^256 < 3r: at most two subtractions of r
+        this.condSub32(fb, s, r, 'red');
+        this.condSub32(fb, s, r, 'red');
+        const q = this.mul32(fb, s.map((x) => x.get), mL.map((v) => i64.const(v)), 13, 'sm').slice(8, 13);
+        // k1 = s − q·λ over 5 limbs (true value in [0, 3λ))
+        const ql = this.mul32(fb, q.map((x) => x.get), limbs32(lambda, 4).map((v) => i64.const(v)), 5, 'ql');
+        const k1 = fb.locals64('k1_', 5);
+        const t = fb.local('t', 'i64');
+        for (let j = 0; j < 5; j++) {
+          const diff = i64.sub(s[j].get, ql[j].get);
+          t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, 32)));
+          k1[j].set(i64.and(t.get, i64.const(0xffffffffn)));
+        }
+        for (let corr = 0; corr < 2; corr++) {
+          fb.if(this.condSub32(fb, k1, lambda, 'cor'), () => {
+            // q += 1
+            q[0].set(i64.add(q[0].get, i64.const(1)));
+            for (let j = 0; j < 4; j++) {
+              q[j + 1].set(i64.add(q[j + 1].get, i64.shr_u(q[j].get, 32)));
+              q[j].set(i64.and(q[j].get, i64.const(0xffffffffn)));
+            }
+          });
+        }
+        for (let j = 0; j < 4; j++) fb.i64Store32(out.get, 4 * j, k1[j].get);
+        for (let j = 0; j < 4; j++) fb.i64Store32(out.get, 16 + 4 * j, q[j].get);
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ batch-affine addition
+  private emitBatchAdd(): void {
+    const { EB } = this;
+    const f = this.fp.f;
+    this.mb.func('g1_batch_add', { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
+      'g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,',
+      'b negated when its bit 0 is set. a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).',
+      'dst may equal a; no dst may be another entry\'s a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =',
+      '(2·count + 8) field elements + count bytes. Montgomery\'s trick: 1 inversion per batch;',
+      'per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.',
+    ], (fb) => {
+      const pairs = fb.param('pairs', 'i32');
+      const count = fb.param('count', 'i32');
+      const scratch = fb.param('scratch', 'i32');
+      const k = fb.local('k', 'i32');
+      const e = fb.local('e', 'i32');
+      const a = fb.local('a', 'i32');
+      const b = fb.local('b', 'i32');
+      const neg = fb.local('neg', 'i32');
+      const kind = fb.local('kind', 'i32'); // 0 chord, 1 tangent, 2 infinity
+      const kinds = fb.local('kinds', 'i32');
+      const dArr = fb.local('dArr', 'i32');
+      const Dk = fb.local('Dk', 'i32');
+      // scratch: prefix[count] | D[count] | 8 temporaries | kinds[count] (bytes)
+      const acc = (idx: I32) => i32.add(scratch.get, i32.mul(idx, i32.const(EB)));
+      const tmp = (j: number) => i32.add(scratch.get, i32.add(i32.mul(count.get, i32.const(2 * EB)), i32.const(j * EB)));
+      const INV = tmp(1), LAM = tmp(2), T = tmp(3), X3 = tmp(4), YB = tmp(5), T2 = tmp(6);
+      const call = (name: string, ...args: I32[]) => fb.call(`${f}_${name}`, ...args);
+      fb.if(i32.eqz(count.get), () => fb.ret());
+      fb.globalSet('stat_pairs', i32.add(fb.globalGet('stat_pairs'), count.get));
+      fb.globalSet('stat_batches', i32.add(fb.globalGet('stat_batches'), i32.const(1)));
+      dArr.set(i32.add(scratch.get, i32.mul(count.get, i32.const(EB))));
+      kinds.set(tmp(8));
+      const loadPair = () => {
+        a.set(i32.load(e.get, 4));
+        b.set(i32.load(e.get, 8));
+        neg.set(i32.and(b.get, i32.const(1)));
+        b.set(i32.and(b.get, i32.const(~1)));
+      };
+      // forward: denominators D_k (x_b − x_a, or 2·y_a for a tangent, 1 for a = −b) and prefix products
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        e.set(i32.add(pairs.get, i32.shl(k.get, 4)));
+        loadPair();
+        Dk.set(i32.add(dArr.get, i32.mul(k.get, i32.const(EB))));
+        call('sub', Dk.get, b.get, a.get);
+        kind.set(i32.const(0));
+        fb.if(fb.callExpr('i32', `${f}_is_zero`, Dk.get), () => {
+          // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
+          call('copy', YB, i32.add(b.get, i32.const(EB)));
+          fb.if(neg.get, () => call('neg', YB, YB));
+          fb.if(fb.callExpr('i32', `${f}_eq`, YB, i32.add(a.get, i32.const(EB))), () => {
+            kind.set(i32.const(1));
+            call('double', Dk.get, i32.add(a.get, i32.const(EB)));
+          }, () => {
+            kind.set(i32.const(2));
+            call('set_one', Dk.get);
+          });
+        });
+        fb.i32Store8(i32.add(kinds.get, k.get), 0, kind.get);
+        fb.if(i32.eqz(k.get), () => call('copy', acc(k.get), Dk.get), () => call('mul', acc(k.get), acc(i32.sub(k.get, i32.const(1))), Dk.get));
+      });
+      call('inv', INV, acc(i32.sub(count.get, i32.const(1))));
+      // backward: 1/D_k = INV · prefix_{k−1}, INV ← INV · D_k; then the chord or tangent formulas
+      k.set(count.get);
+      fb.loop((again) => {
+        k.set(i32.sub(k.get, i32.const(1)));
+        e.set(i32.add(pairs.get, i32.shl(k.get, 4)));
+        loadPair();
+        Dk.set(i32.add(dArr.get, i32.mul(k.get, i32.const(EB))));
+        kind.set(i32.load8_u(i32.add(kinds.get, k.get)));
+        fb.if(i32.eq(kind.get, i32.const(2)), () => {
+          fb.i32Store(e.get, 12, i32.or(i32.load(e.get, 12), i32.const(INFO_INFINITY)));
+        }, () => {
+          fb.if(i32.eqz(k.get), () => call('copy', T, INV), () => {
+            call('mul', T, INV, acc(i32.sub(k.get, i32.const(1))));
+            call('mul', INV, INV, Dk.get);
+          });
+          fb.if(i32.eq(kind.get, i32.const(1)), () => {
+            // λ = 3x²/(2y)
+            call('sqr', LAM, a.get);
+            call('double', T2, LAM);
+            call('add', LAM, LAM, T2);
+            call('mul', LAM, LAM, T);
+          }, () => {
+            // λ = (±y_b − y_a)/(x_b − x_a); for −y_b the numerator is −(y_b + y_a)
+            fb.if(neg.get, () => {
+              call('add', LAM, i32.add(b.get, i32.const(EB)), i32.add(a.get, i32.const(EB)));
+              call('neg', LAM, LAM);
+            }, () => call('sub', LAM, i32.add(b.get, i32.const(EB)), i32.add(a.get, i32.const(EB))));
+            call('mul', LAM, LAM, T);
+          });
+          // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a
+          call('sqr', X3, LAM);
+          call('sub', X3, X3, a.get);
+          call('sub', X3, X3, b.get);
+          call('sub', T2, a.get, X3);
+          call('mul', T2, T2, LAM);
+          const dst = i32.load(e.get, 0);
+          call('sub', i32.add(dst, i32.const(EB)), T2, i32.add(a.get, i32.const(EB)));
+          call('copy', dst, X3);
+        });
+        fb.brIf(again, i32.ne(k.get, i32.const(0)));
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ bucket accumulation
+  /**
+   * msm_accumulate(st): st points at the state block whose i32 fields are listed in
+   * ACC_STATE_FIELDS (src/msm/layout.ts): inputs (points, halves, carries, count, shift, c), bucket
+   * storage (buckets: L × PB, bstate: L bytes, pending: L × i32), the batch (pairs: batch entries,
+   * scratch: batchAddScratchBytes(batch)), deferred items (deferredCap × 8 bytes), temporaries
+   * (temps: batch × PB, freeTemps: batch × i32) and pendingList (L + batch + 1 entries).
+   * Returns the number of batch flushes (statistics).
+   */
+  private emitAccumulate(): void {
+    const { PB } = this;
+    const f = this.fp.f;
+    this.mb.func('msm_accumulate', { st: 'i32' }, 'i32', [
+      'msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in',
+      'src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus carries[i] (updated in place),',
+      'digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i. Items for a busy bucket are paired',
+      'with each other into temporaries (a batched tree), so no input shape serializes the additions.',
+    ], (fb) => {
+      const st = fb.param('st', 'i32');
+      const fld = (off: number) => i32.load(st.get, off);
+      const points = fb.local('points', 'i32');
+      const halves = fb.local('halves', 'i32');
+      const carries = fb.local('carries', 'i32');
+      const count = fb.local('count', 'i32');
+      const shift = fb.local('shift', 'i32');
+      const c = fb.local('c', 'i32');
+      const buckets = fb.local('buckets', 'i32');
+      const bstate = fb.local('bstate', 'i32');
+      const pending = fb.local('pending', 'i32');
+      const pairs = fb.local('pairs', 'i32');
+      const cap = fb.local('cap', 'i32');
+      const deferred = fb.local('deferred', 'i32');
+      const dcap = fb.local('dcap', 'i32');
+      const temps = fb.local('temps', 'i32');
+      const freeTemps = fb.local('freeTemps', 'i32');
+      const scratch = fb.local('scratch', 'i32');
+      const pendingList = fb.local('pendingList', 'i32');
+      const np = fb.local('np', 'i32'); // pairs in the batch
+      const nd = fb.local('nd', 'i32'); // deferred items
+      const nfree = fb.local('nfree', 'i32');
+      const npend = fb.local('npend', 'i32');
+      const flushes = fb.local('flushes', 'i32');
+      const i = fb.local('i', 'i32');
+      const raw = fb.local('raw', 'i64');
+      const digit = fb.local('digit', 'i32');
+      const half = fb.local('half', 'i32');
+      const mask = fb.local('mask', 'i64');
+      const halfL = fb.local('halfL', 'i32');
+      const item = fb.local('item', 'i32'); // pointer | neg bit
+      const bk = fb.local('bk', 'i32');
+      const isTemp = fb.local('isTemp', 'i32');
+      const s = fb.local('s', 'i32');
+      const j = fb.local('j', 'i32');
+      const e = fb.local('e', 'i32');
+      const t = fb.local('t', 'i32');
+      const info = fb.local('info', 'i32');
+      const other = fb.local('other', 'i32');
+
+      points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); carries.set(fld(accOffset('carries'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
+      buckets.set(fld(accOffset('buckets'))); bstate.set(fld(accOffset('bstate'))); pending.set(fld(accOffset('pending'))); pairs.set(fld(accOffset('pairs'))); cap.set(fld(accOffset('batch')));
+      deferred.set(fld(accOffset('deferred'))); dcap.set(fld(accOffset('deferredCap'))); temps.set(fld(accOffset('temps'))); freeTemps.set(fld(accOffset('freeTemps'))); scratch.set(fld(accOffset('scratch')));
+      pendingList.set(fld(accOffset('pendingList')));
+      np.set(i32.const(0)); nd.set(i32.const(0)); npend.set(i32.const(0)); flushes.set(i32.const(0));
+      // free-temp stack holds every temp slot
+      nfree.set(cap.get);
+      fb.forRange(j, i32.const(0), cap.get, 1, () => {
+        fb.i32Store(i32.add(freeTemps.get, i32.shl(j.get, 2)), 0, i32.add(temps.get, i32.mul(j.get, i32.const(PB))));
+      });
+      // window bits above bit 127 of a half belong to the next half: clip the mask there
+      mask.set(i64.sub(i64.shl(i64.const(1), i64.extend_i32_u(
+        i32.select(c.get, i32.sub(i32.const(128), shift.get), i32.le_s(i32.add(shift.get, c.get), i32.const(128))))), i64.const(1)));
+      halfL.set(i32.shl(i32.const(1), i32.sub(c.get, i32.const(1))));
+
+      const bucketPtr = (b: I32) => i32.add(buckets.get, i32.mul(b, i32.const(PB)));
+      const stateAt = (b: I32) => i32.add(bstate.get, b);
+      const pendAt = (b: I32) => i32.add(pending.get, i32.shl(b, 2));
+      const isTempPtr = (p: I32) => i32.and(i32.ge_u(p, temps.get), i32.lt_u(p, i32.add(temps.get, i32.mul(cap.get, i32.const(PB)))));
+      const freeTemp = (p: I32) => {
+        fb.i32Store(i32.add(freeTemps.get, i32.shl(nfree.get, 2)), 0, p);
+        nfree.set(i32.add(nfree.get, i32.const(1)));
+      };
+      const pushPair = (dst: I32, a: I32, bSigned: I32, inf: I32) => {
+        e.set(i32.add(pairs.get, i32.shl(np.get, 4)));
+        fb.i32Store(e.get, 0, dst);
+        fb.i32Store(e.get, 4, a);
+        fb.i32Store(e.get, 8, bSigned);
+        fb.i32Store(e.get, 12, inf);
+        np.set(i32.add(np.get, i32.const(1)));
+      };
+      const de = fb.local('de', 'i32');
+      const pushDeferred = (it: I32, b: I32) => {
+        // capacity is sized so this cannot overflow (see the runtime); trap loudly if it ever would
+        fb.if(i32.ge_u(nd.get, dcap.get), () => fb.unreachable());
+        de.set(i32.add(deferred.get, i32.shl(nd.get, 3)));
+        fb.i32Store(de.get, 0, it);
+        fb.i32Store(de.get, 4, b);
+        nd.set(i32.add(nd.get, i32.const(1)));
+      };
+      /** Copies ±point into dst (affine). */
+      const copySigned = (dst: I32, it: I32) => {
+        fb.call(`${f}_copy`, dst, i32.and(it, i32.const(~1)));
+        fb.if(i32.and(it, i32.const(1)),
+          () => fb.call(`${f}_neg`, i32.add(dst, i32.const(this.EB)), i32.add(i32.and(it, i32.const(~1)), i32.const(this.EB))),
+          () => fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), i32.add(i32.and(it, i32.const(~1)), i32.const(this.EB))));
+      };
+
+      // schedule(item, bk): the one place that decides what happens to an item for bucket bk.
+      // Needs: np < cap (room for one pair). Called from the scan and from the deferred drain.
+      const scheduleFn = 'msm_schedule_inline';
+      void scheduleFn;
+      const schedule = () => {
+        isTemp.set(isTempPtr(item.get));
+        fb.block((scheduled) => {
+          fb.loop((retry) => {
+            s.set(i32.load8_u(stateAt(bk.get)));
+            fb.if(i32.eq(s.get, i32.const(BUCKET_EMPTY)), () => {
+              copySigned(bucketPtr(bk.get), item.get);
+              fb.i32Store8(stateAt(bk.get), 0, i32.const(BUCKET_FULL));
+              fb.if(isTemp.get, () => freeTemp(item.get));
+              fb.br(scheduled);
+            });
+            fb.if(i32.eq(s.get, i32.const(BUCKET_FULL)), () => {
+              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), item.get, bk.get);
+              fb.i32Store8(stateAt(bk.get), 0, i32.const(BUCKET_BUSY));
+              fb.br(scheduled);
+            });
+            // busy bucket: become its pending item, or add to the pending item (a tree inside the bucket)
+            other.set(i32.load(pendAt(bk.get)));
+            fb.if(i32.eqz(other.get), () => {
+              fb.i32Store(pendAt(bk.get), 0, item.get);
+              fb.i32Store(i32.add(pendingList.get, i32.shl(npend.get, 2)), 0, bk.get);
+              npend.set(i32.add(npend.get, i32.const(1)));
+              fb.br(scheduled);
+            });
+            // a temporary (always stored positive) is its own destination; else take a free slot
+            fb.if(isTemp.get, () => {
+              pushPair(item.get, item.get, other.get, i32.or(bk.get, i32.const(INFO_TEMP)));
+            }, () => {
+              fb.if(isTempPtr(other.get), () => {
+                pushPair(other.get, other.get, item.get, i32.or(bk.get, i32.const(INFO_TEMP)));
+              }, () => {
+                // no free slot: run the batch; afterwards no bucket is busy, so the retry needs none
+                fb.if(i32.eqz(nfree.get), () => {
+                  flush();
+                  fb.br(retry);
+                });
+                nfree.set(i32.sub(nfree.get, i32.const(1)));
+                t.set(i32.load(i32.add(freeTemps.get, i32.shl(nfree.get, 2))));
+                copySigned(t.get, other.get);
+                pushPair(t.get, t.get, item.get, i32.or(bk.get, i32.const(INFO_TEMP)));
+              });
+            });
+            fb.i32Store(pendAt(bk.get), 0, i32.const(0));
+          });
+        });
+      };
+      // the batch: add, then settle each pair's bucket and re-queue temps and pending items
+      const fj = fb.local('fj', 'i32');
+      const fe = fb.local('fe', 'i32');
+      const finfo = fb.local('finfo', 'i32');
+      const fbk = fb.local('fbk', 'i32');
+      const fb2 = fb.local('fb2', 'i32');
+      const flush = () => {
+        fb.call('g1_batch_add', pairs.get, np.get, scratch.get);
+        flushes.set(i32.add(flushes.get, i32.const(1)));
+        fb.forRange(fj, i32.const(0), np.get, 1, () => {
+          fe.set(i32.add(pairs.get, i32.shl(fj.get, 4)));
+          finfo.set(i32.load(fe.get, 12));
+          fbk.set(i32.and(finfo.get, i32.const(INFO_DATA_MASK)));
+          // the b operand is consumed: a temporary goes back to the pool
+          fb2.set(i32.and(i32.load(fe.get, 8), i32.const(~1)));
+          fb.if(isTempPtr(fb2.get), () => freeTemp(fb2.get));
+          fb.if(i32.and(finfo.get, i32.const(INFO_TEMP)), () => {
+            fb.if(i32.and(finfo.get, i32.const(INFO_INFINITY)),
+              () => freeTemp(i32.load(fe.get, 0)),
+              () => pushDeferred(i32.load(fe.get, 0), fbk.get));
+          }, () => {
+            fb.i32Store8(stateAt(fbk.get), 0, i32.select(i32.const(BUCKET_EMPTY), i32.const(BUCKET_FULL), i32.and(finfo.get, i32.const(INFO_INFINITY))));
+          });
+        });
+        np.set(i32.const(0));
+        // pending items wait for a bucket that is now idle: re-queue them
+        fb.forRange(fj, i32.const(0), npend.get, 1, () => {
+          fbk.set(i32.load(i32.add(pendingList.get, i32.shl(fj.get, 2))));
+          fb2.set(i32.load(pendAt(fbk.get)));
+          fb.if(fb2.get, () => {
+            pushDeferred(fb2.get, fbk.get);
+            fb.i32Store(pendAt(fbk.get), 0, i32.const(0));
+          });
+        });
+        npend.set(i32.const(0));
+      };
+      /** Drains deferred items into the batch (LIFO), flushing whenever the batch fills. Items that
+       * end up pending are re-queued by the flush. Terminates: every flush does ≥ 1 addition. */
+      const drain = () => {
+        fb.block((done) => {
+          fb.loop((again) => {
+            fb.brIf(done, i32.eqz(nd.get));
+            nd.set(i32.sub(nd.get, i32.const(1)));
+            e.set(i32.add(deferred.get, i32.shl(nd.get, 3)));
+            item.set(i32.load(e.get, 0));
+            bk.set(i32.load(e.get, 4));
+            schedule();
+            fb.if(i32.ge_u(np.get, cap.get), () => flush());
+            fb.br(again);
+          });
+        });
+      };
+      const needFlush = () => i32.or(i32.ge_u(np.get, cap.get), i32.ge_u(nd.get, i32.sub(dcap.get, i32.shl(cap.get, 1))));
+
+      // ---- scan all halves
+      fb.forRange(i, i32.const(0), count.get, 1, () => {
+        half.set(i32.add(halves.get, i32.shl(i.get, 4)));
+        // window bits: 64-bit load at the 32-bit limb holding bit `shift` (halves are padded)
+        raw.set(i64.and(
+          i64.shr_u(i64.load(i32.add(half.get, i32.shl(i32.shr_u(shift.get, 5), 2))), i64.extend_i32_u(i32.and(shift.get, i32.const(31)))),
+          mask.get));
+        digit.set(i32.add(i32.wrap_i64(raw.get), i32.load8_u(i32.add(carries.get, i.get))));
+        fb.if(i32.gt_s(digit.get, halfL.get), () => {
+          digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1)));
+          fb.i32Store8(i32.add(carries.get, i.get), 0, i32.const(1));
+        }, () => fb.i32Store8(i32.add(carries.get, i.get), 0, i32.const(0)));
+        fb.if(i32.ne(digit.get, i32.const(0)), () => {
+          const ptPtr = i32.add(points.get, i32.mul(i.get, i32.const(PB)));
+          fb.if(i32.lt_s(digit.get, i32.const(0)), () => {
+            item.set(i32.or(ptPtr, i32.const(1)));
+            bk.set(i32.sub(i32.sub(i32.const(0), digit.get), i32.const(1)));
+          }, () => {
+            item.set(ptPtr);
+            bk.set(i32.sub(digit.get, i32.const(1)));
+          });
+          schedule();
+          fb.if(needFlush(), () => {
+            flush();
+            drain();
+          });
+        });
+      });
+      // ---- finish: flush until nothing is pending or deferred
+      fb.block((done) => {
+        fb.loop((again) => {
+          fb.if(i32.ne(np.get, i32.const(0)), () => flush());
+          drain();
+          fb.brIf(again, i32.or(i32.ne(np.get, i32.const(0)), i32.ne(npend.get, i32.const(0))));
+          fb.br(done);
+        });
+      });
+      fb.ret(flushes.get);
+    });
+  }
+
+  // ------------------------------------------------------------------ bucket reduction
+  /**
+   * msm_reduce_segments(buckets, bstate, L, S, R, P, flags, pairs, scratch): with m = L/S, for every
+   * segment j: R_j = Σ_{t<m} B_{jm+t}, P_j = Σ_t (t+1)·B_{jm+t}, by the running-sum method
+   * (R += B_l; P += R for l from the top), each step batched over all S segments (2 batches of ≤ S
+   * additions per step, one inversion each). flags[j] bit 0: R_j finite, bit 1: P_j finite.
+   * The window sum is then Σ_j P_j + m·Σ_j j·R_j (combined in XYZZ by the runtime).
+   */
+  private emitReduceSegments(): void {
+    const { PB } = this;
+    const f = this.fp.f;
+    this.mb.func('msm_reduce_segments', {
+      buckets: 'i32', bstate: 'i32', L: 'i32', S: 'i32', R: 'i32', P: 'i32', flags: 'i32', pairs: 'i32', scratch: 'i32',
+    }, undefined, [
+      'msm_reduce_segments(buckets, bstate, L, S, R, P, flags, pairs, scratch): per segment j of m = L/S buckets,',
+      'R_j = Σ B and P_j = Σ (t+1)·B_{jm+t} by running sums, batched across segments (batch-affine).',
+      'pairs: S entries; scratch: S + 8 elements. Cost ≈ 2L batch additions + 2m inversions.',
+    ], (fb) => {
+      const p = (n: string) => fb.param(n, 'i32');
+      const buckets = p('buckets'), bstate = p('bstate'), L = p('L'), S = p('S'), R = p('R'), P = p('P'), flags = p('flags'), pairs = p('pairs'), scratch = p('scratch');
+      const m = fb.local('m', 'i32');
+      const t = fb.local('t', 'i32');
+      const j = fb.local('j', 'i32');
+      const l = fb.local('l', 'i32');
+      const np = fb.local('np', 'i32');
+      const e = fb.local('e', 'i32');
+      const fl = fb.local('fl', 'i32');
+      const info = fb.local('info', 'i32');
+      const Rj = (idx: I32) => i32.add(R.get, i32.mul(idx, i32.const(PB)));
+      const Pj = (idx: I32) => i32.add(P.get, i32.mul(idx, i32.const(PB)));
+      const flagAt = (idx: I32) => i32.add(flags.get, idx);
+      const copyPoint = (dst: I32, src: I32) => {
+        fb.call(`${f}_copy`, dst, src);
+        fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), i32.add(src, i32.const(this.EB)));
+      };
+      const push = (dst: I32, b: I32, idx: I32) => {
+        e.set(i32.add(pairs.get, i32.shl(np.get, 4)));
+        fb.i32Store(e.get, 0, dst);
+        fb.i32Store(e.get, 4, dst);
+        fb.i32Store(e.get, 8, b);
+        fb.i32Store(e.get, 12, idx);
+        np.set(i32.add(np.get, i32.const(1)));
+      };
+      /** Runs the batch; clears `bit` in flags[idx] of every pair whose sum is infinity. */
+      const flush = (bit: number) => {
+        fb.if(np.get, () => {
+          fb.call('g1_batch_add', pairs.get, np.get, scratch.get);
+          fb.forRange(j, i32.const(0), np.get, 1, () => {
+            e.set(i32.add(pairs.get, i32.shl(j.get, 4)));
+            info.set(i32.load(e.get, 12));
+            fb.if(i32.and(info.get, i32.const(INFO_INFINITY)), () => {
+              const idx = i32.and(info.get, i32.const(INFO_DATA_MASK));
+              fb.i32Store8(flagAt(idx), 0, i32.and(i32.load8_u(flagAt(idx)), i32.const(~bit & 0xff)));
+            });
+          });
+        });
+        np.set(i32.const(0));
+      };
+      m.set(i32.div_u(L.get, S.get));
+      fb.forRange(j, i32.const(0), S.get, 1, () => fb.i32Store8(flagAt(j.get), 0, i32.const(0)));
+      t.set(m.get);
+      fb.block((done) => {
+        fb.loop((again) => {
+          fb.brIf(done, i32.eqz(t.get));
+          t.set(i32.sub(t.get, i32.const(1)));
+          // R_j += B_{jm+t}
+          np.set(i32.const(0));
+          fb.forRange(j, i32.const(0), S.get, 1, () => {
+            l.set(i32.add(i32.mul(j.get, m.get), t.get));
+            fb.if(i32.ne(i32.load8_u(i32.add(bstate.get, l.get)), i32.const(BUCKET_EMPTY)), () => {
+              fl.set(i32.load8_u(flagAt(j.get)));
+              fb.if(i32.and(fl.get, i32.const(1)),
+                () => push(Rj(j.get), i32.add(buckets.get, i32.mul(l.get, i32.const(PB))), j.get),
+                () => {
+                  copyPoint(Rj(j.get), i32.add(buckets.get, i32.mul(l.get, i32.const(PB))));
+                  fb.i32Store8(flagAt(j.get), 0, i32.or(fl.get, i32.const(1)));
+                });
+            });
+          });
+          flush(1);
+          // P_j += R_j
+          fb.forRange(j, i32.const(0), S.get, 1, () => {
+            fl.set(i32.load8_u(flagAt(j.get)));
+            fb.if(i32.and(fl.get, i32.const(1)), () => {
+              fb.if(i32.and(fl.get, i32.const(2)),
+                () => push(Pj(j.get), Rj(j.get), j.get),
+                () => {
+                  copyPoint(Pj(j.get), Rj(j.get));
+                  fb.i32Store8(flagAt(j.get), 0, i32.or(fl.get, i32.const(2)));
+                });
+            });
+          });
+          flush(2);
+          fb.br(again);
+        });
+      });
+    });
+  }
+
+  // ------------------------------------------------------------------ preparation
+  /**
+   * msm_compact(points, inf, halves, count) → kept: drops inputs that are infinity or whose scalar
+   * halves are both zero, keeping order; points stride PB, halves stride 32 (k1 ‖ k2).
+   * msm_expand_endo(points, halves, count): in place, from count compacted (P_i, k1‖k2) to 2·count
+   * interleaved (P_i, k1), (endo P_i, k2) with halves re-laid to 16-byte stride (both arrays must
+   * have room for 2·count entries). Runs backwards so nothing is overwritten before it is read.
+   */
+  private emitPrepare(): void {
+    const { PB, EB } = this;
+    const f = this.fp.f;
+    this.mb.func('msm_compact', { points: 'i32', inf: 'i32', halves: 'i32', count: 'i32' }, 'i32', [
+      'msm_compact(points, inf, halves, count) → kept count (order preserved, in place).',
+    ], (fb) => {
+      const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), halves = fb.param('halves', 'i32'), count = fb.param('count', 'i32');
+      const i = fb.local('i', 'i32');
+      const kept = fb.local('kept', 'i32');
+      const h = fb.local('h', 'i32');
+      const w = fb.local('w', 'i32');
+      kept.set(i32.const(0));
+      fb.forRange(i, i32.const(0), count.get, 1, () => {
+        h.set(i32.add(halves.get, i32.shl(i.get, 5)));
+        const nz = [0, 8, 16, 24].map((o) => i64.load(h.get, o)).reduce((a, b) => i64.or(a, b));
+        fb.if(i32.and(i32.eqz(i32.load8_u(i32.add(inf.get, i.get))), i64.ne(nz, i64.const(0))), () => {
+          fb.if(i32.ne(kept.get, i.get), () => {
+            w.set(i32.add(halves.get, i32.shl(kept.get, 5)));
+            for (const o of [0, 8, 16, 24]) fb.i64Store(w.get, o, i64.load(h.get, o));
+            const src = i32.add(points.get, i32.mul(i.get, i32.const(PB)));
+            const dst = i32.add(points.get, i32.mul(kept.get, i32.const(PB)));
+            fb.call(`${f}_copy`, dst, src);
+            fb.call(`${f}_copy`, i32.add(dst, i32.const(EB)), i32.add(src, i32.const(EB)));
+          });
+          kept.set(i32.add(kept.get, i32.const(1)));
+        });
+      });
+      fb.ret(kept.get);
+    });
+    const [beta] = [this.params.beta];
+    const betaL = this.fp.montLimbs(beta);
+    this.mb.func('msm_expand_endo', { points: 'i32', halves: 'i32', count: 'i32' }, undefined, [
+      'msm_expand_endo(points, halves, count): see emitPrepare. Cost: 1 mul per point (β·x).',
+    ], (fb) => {
+      const points = fb.param('points', 'i32'), halves = fb.param('halves', 'i32'), count = fb.param('count', 'i32');
+      const i = fb.local('i', 'i32');
+      const src = fb.local('src', 'i32');
+      const d0 = fb.local('d0', 'i32');
+      const k1a = fb.local('k1a', 'i64'), k1b = fb.local('k1b', 'i64'), k2a = fb.local('k2a', 'i64'), k2b = fb.local('k2b', 'i64');
+      const betaPtr = fb.local('betaPtr', 'i32');
+      // β lives in the slot after the last expanded point (the caller reserves 2·count + 1 slots)
+      betaPtr.set(i32.add(points.get, i32.mul(i32.shl(count.get, 1), i32.const(PB))));
+      this.fp.storeConst(fb, betaPtr.get, betaL);
+      i.set(count.get);
+      fb.block((done) => {
+        fb.loop((again) => {
+          fb.brIf(done, i32.eqz(i.get));
+          i.set(i32.sub(i.get, i32.const(1)));
+          // halves: (k1 ‖ k2) at 32·i → k1 at 16·(2i), k2 at 16·(2i+1): the same bytes, so nothing to move
+          src.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
+          d0.set(i32.add(points.get, i32.mul(i32.shl(i.get, 1), i32.const(PB))));
+          // endo point first (slot 2i+1), then move P_i to slot 2i (2i ≥ i: copy from the end is safe)
+          fb.call(`${f}_mul`, i32.add(d0.get, i32.const(PB)), src.get, betaPtr.get);
+          fb.call(`${f}_copy`, i32.add(d0.get, i32.const(PB + EB)), i32.add(src.get, i32.const(EB)));
+          fb.if(i32.ne(d0.get, src.get), () => {
+            fb.call(`${f}_copy`, d0.get, src.get);
+            fb.call(`${f}_copy`, i32.add(d0.get, i32.const(EB)), i32.add(src.get, i32.const(EB)));
+          });
+          fb.br(again);
+        });
+      });
+      void halves; void k1a; void k1b; void k2a; void k2b;
+    });
+  }
+}

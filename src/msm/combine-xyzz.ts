@@ -1,0 +1,60 @@
+/**
+ * WindowCombiner over the Wasm XYZZ kernels (src/codegen/curve.ts). Per window, with the segment
+ * results R_j (segment sums) and P_j (weighted segment sums) of m buckets each:
+ *   W = Σ_j P_j + m·Σ_{j≥1} j·R_j   (running sum over j, then log2(m) doublings)
+ * and the windows are joined by Horner: S = W_{K−1}; S ← 2^c·S + W_k for k = K−2 … 0.
+ * About 3S XYZZ operations per window (S ≤ 256), negligible next to the accumulation.
+ */
+import type { Instance } from '../runtime/instance.js';
+import type { WindowCombiner } from './g1.js';
+
+type Fn = (...args: number[]) => number;
+
+export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: number) => { x: bigint; y: bigint }): () => WindowCombiner {
+  const k = inst.exports as Record<string, Fn>;
+  const PB = 2 * EB;
+  const XB = 4 * EB;
+  return () => {
+    const { arena } = inst;
+    const mark = arena.mark();
+    const scratch = arena.alloc(32 * EB);
+    const sumP = arena.alloc(XB);
+    const run = arena.alloc(XB);
+    const acc = arena.alloc(XB);
+    const total = arena.alloc(XB);
+    const out = arena.alloc(PB);
+    const windows: number[] = [];
+    let windowBits = 0;
+    return {
+      addWindow(_win, c, R, P, flags, S, m) {
+        windowBits = c;
+        const fl = new Uint8Array(inst.memory.buffer, flags, S).slice();
+        k.g1_xyzz_set_inf(sumP);
+        k.g1_xyzz_set_inf(run);
+        k.g1_xyzz_set_inf(acc);
+        for (let j = S - 1; j >= 0; j--) {
+          if (fl[j] & 2) k.g1_xyzz_add_affine(sumP, P + j * PB, scratch);
+          if (j === 0) break;
+          if (fl[j] & 1) k.g1_xyzz_add_affine(run, R + j * PB, scratch);
+          k.g1_xyzz_add(acc, run, scratch);
+        }
+        for (let t = m; t > 1; t >>= 1) k.g1_xyzz_double(acc, scratch);
+        k.g1_xyzz_add(acc, sumP, scratch);
+        const W = arena.alloc(XB);
+        new Uint8Array(inst.memory.buffer).copyWithin(W, acc, acc + XB);
+        windows.push(W);
+      },
+      finish() {
+        k.g1_xyzz_set_inf(total);
+        for (let w = windows.length - 1; w >= 0; w--) {
+          if (w < windows.length - 1) for (let t = 0; t < windowBits; t++) k.g1_xyzz_double(total, scratch);
+          k.g1_xyzz_add(total, windows[w], scratch);
+        }
+        const isInf = k.g1_xyzz_to_affine(out, total, scratch);
+        const result = isInf ? null : readAffine(out);
+        arena.release(mark);
+        return result;
+      },
+    };
+  };
+}

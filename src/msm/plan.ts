@@ -1,0 +1,40 @@
+/**
+ * MSM planning: window size c and batch sizes from a cost model.
+ *
+ * With GLV, 2n halves of 128 bits; K = ⌈129/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
+ * Cost in batch-affine additions ≈ K·(2n + 2L) (accumulation: one addition per nonzero digit;
+ * reduction: two per bucket). The bucket-reduction additions are measured to cost about as much as
+ * accumulation ones, so the model is unweighted; `windowOverride` in the tuning file pins c where
+ * measurement disagrees (see src/curves/bls12-381.tuning.ts for the command).
+ */
+export interface MsmPlan {
+  c: number;
+  windows: number;
+  buckets: number;
+  /** pairs per accumulation batch (one inversion each) */
+  batch: number;
+  /** segments in the bucket reduction (independent running sums, one batch of ≤ segments pairs) */
+  segments: number;
+}
+
+export const SCALAR_HALF_BITS = 128;
+
+export function windowsFor(c: number): number {
+  return Math.ceil((SCALAR_HALF_BITS + 1) / c);
+}
+
+export function modelCost(halves: number, c: number): number {
+  return windowsFor(c) * (halves + 2 * 2 ** (c - 1));
+}
+
+export function planMsm(halves: number, override?: (halves: number) => number | undefined): MsmPlan {
+  let c = override?.(halves);
+  if (c === undefined) {
+    c = 2;
+    for (let t = 3; t <= 16; t++) if (modelCost(halves, t) < modelCost(halves, c)) c = t;
+  }
+  const buckets = 2 ** (c - 1);
+  const batch = Math.max(16, Math.min(2048, halves >> 3));
+  const segments = Math.min(buckets, 256);
+  return { c, windows: windowsFor(c), buckets, batch, segments };
+}

@@ -1,0 +1,108 @@
+/**
+ * Deterministic random MSM inputs with known discrete logs, generated fast: a few base points
+ * a_j·G (bigint), then the set is doubled level by level with Wasm batch-affine additions
+ * (P_new = P_k + P_j, log a_new = a_k + a_j mod r): n additions in all, no per-point scalar
+ * multiplication. The known logs give a closed-form check: Σ s_i·P_i = (Σ s_i·a_i mod r)·G.
+ */
+import type { Instance } from '../runtime/instance.js';
+import { PAIR_BYTES, batchAddScratchBytes } from './layout.js';
+
+export interface SeededRng {
+  nextU32(): number;
+}
+
+/** xorshift128+ style generator over 32-bit lanes (not cryptographic; inputs only). */
+export function seededRng(seed: number): SeededRng {
+  let a = seed ^ 0x9e3779b9, b = seed * 0x85ebca6b, c = 0xc2b2ae35, d = 0x27d4eb2f ^ seed;
+  const next = () => {
+    const t = b << 9;
+    let r = a * 5;
+    r = ((r << 7) | (r >>> 25)) * 9;
+    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t;
+    d = (d << 11) | (d >>> 21);
+    return r >>> 0;
+  };
+  for (let i = 0; i < 16; i++) next();
+  return { nextU32: next };
+}
+
+export function randomScalarBytes(n: number, rng: SeededRng): Uint8Array {
+  const out = new Uint8Array(32 * n);
+  const u32 = new Uint32Array(out.buffer);
+  for (let i = 0; i < u32.length; i++) u32[i] = rng.nextU32();
+  return out;
+}
+
+export interface GeneratedPoints {
+  /** encoded points (ZCash uncompressed, 96 bytes each) */
+  bytes: Uint8Array;
+  /** discrete logs: P_i = logs[i]·G */
+  logs: bigint[];
+}
+
+/**
+ * n random points in ZCash encoding, with their logs. `mulG(a)` returns a·G as affine bigints
+ * (the bigint reference does this for the few base points).
+ */
+export function randomPoints(
+  inst: Instance,
+  n: number,
+  rng: SeededRng,
+  r: bigint,
+  mulG: (a: bigint) => { x: bigint; y: bigint },
+): GeneratedPoints {
+  const fp = inst.fields.fp;
+  const EB = fp.info.elementBytes;
+  const PB = 2 * EB;
+  const k = inst.exports as Record<string, (...a: number[]) => number>;
+  const { arena } = inst;
+  const mark = arena.mark();
+  const base = Math.min(n, 16);
+  const pts = arena.alloc(Math.max(n, 1) * PB);
+  const logs: bigint[] = [];
+  const rand = () => {
+    let v = 0n;
+    for (let i = 0; i < 8; i++) v = (v << 32n) | BigInt(rng.nextU32());
+    return (v % (r - 1n)) + 1n;
+  };
+  for (let j = 0; j < base; j++) {
+    const a = rand();
+    const P = mulG(a);
+    fp.write(pts + j * PB, P.x);
+    fp.write(pts + j * PB + EB, P.y);
+    logs.push(a);
+  }
+  const batchMax = Math.max(1, Math.min(n, 1 << 14));
+  const pairs = arena.alloc(PAIR_BYTES * batchMax);
+  const scratch = arena.alloc(batchAddScratchBytes(batchMax, EB));
+  let have = base;
+  while (have < n) {
+    const add = Math.min(have, n - have, batchMax);
+    const i32 = new Int32Array(inst.memory.buffer, pairs, 4 * add);
+    for (let t = 0; t < add; t++) {
+      const a = t;
+      // partner: a pseudo-random other point (never a itself)
+      const b = (a + 1 + (rng.nextU32() % (have - 1 || 1))) % have;
+      const dst = have + t;
+      i32[4 * t] = pts + dst * PB;
+      i32[4 * t + 1] = pts + a * PB;
+      i32[4 * t + 2] = pts + b * PB;
+      i32[4 * t + 3] = 0;
+      logs.push((logs[a] + logs[b]) % r);
+    }
+    k.g1_batch_add(pairs, add, scratch);
+    for (let t = 0; t < add; t++) {
+      if (i32[4 * t + 3] & 0x80000000) throw new Error('random point generation hit the point at infinity');
+    }
+    have += add;
+  }
+  const bytes = new Uint8Array(96 * n);
+  const enc = arena.alloc(96);
+  const encScratch = arena.alloc(32 * EB);
+  for (let i = 0; i < n; i++) {
+    k.g1_encode(enc, pts + i * PB, 0, 0, encScratch);
+    bytes.set(new Uint8Array(inst.memory.buffer, enc, 96), 96 * i);
+  }
+  arena.release(mark);
+  return { bytes, logs };
+}
