@@ -137,7 +137,7 @@ describe('larger n', () => {
     const nobleRes = pippenger(nobleBls.G1.Point, pts.map((p) => nobleBls.G1.Point.fromAffine(p!)), s);
     const want: Pt = nobleRes.is0() ? null : nobleRes.toAffine();
     const got = bls12_381.g1.msm(zcashBytes(pts), scalarBytesLE(s), { validate: 'on-curve' });
-    assert.ok(eqPt(toAffine(got), want));
+    assert.ok(eqPt(toAffine(got), want), 'n = 2^12 vs noble');
   });
   it('n = 2^14 closed form with known discrete logs (sizes around window switches too)', () => {
     const { pts, logs } = pointsWithLogs(1 << 14, 5);
@@ -182,7 +182,7 @@ describe('typed errors name what and where', () => {
     // 'on-curve' admits it; the MSM is only defined on the subgroup (GLV and scalars mod r assume it),
     // so the result is unspecified but must be a well-formed point, without a crash or hang
     const got = bls12_381.g1.msm(bad, s, { validate: 'on-curve' });
-    assert.ok(ref.isOnCurve(toAffine(got)));
+    assert.ok(ref.isOnCurve(toAffine(got)), 'result on curve');
   });
   it('malformed encodings and bad scalars', () => {
     const bytes = zcashBytes(pts);

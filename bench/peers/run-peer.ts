@@ -76,6 +76,7 @@ export async function runPeerInProcess(
       timesMs: timesMs.map((t) => Math.round(t * 1000) / 1000),
       medianMs: Math.round(median(timesMs) * 1000) / 1000,
       result: resultToJson(result),
+      ...inst.extra?.(),
     };
   } finally {
     await inst.dispose?.();

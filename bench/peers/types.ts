@@ -8,6 +8,8 @@ export interface PeerInstance {
   /** The MSM only (inputs already in the implementation's own format); null = point at infinity. */
   run(): Promise<AffineResult | null>;
   dispose?(): Promise<void>;
+  /** Extra fields for the JSON output (e.g. pippin's bytesPerPoint), read after the timed runs. */
+  extra?(): Record<string, unknown>;
 }
 
 export interface PeerModule {
