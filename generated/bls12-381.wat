@@ -6716,7 +6716,8 @@
   ;; canonical infinity), 1 + on curve, 2 + subgroup; other values trap. Compressed points are on the curve by
   ;; construction (no square root → malformed). Strict: only the encodings g1_encode produces are accepted.
   ;; scratch: 29 elements (1508 bytes); must not overlap dst, inf, src.
-  ;; Cost per point: 2 byte conversions (2M); compressed + sqrt (≈ 1 exponentiation); on curve 3M; subgroup see g1_is_in_subgroup.
+  ;; Cost per point: 2 byte conversions (2M); compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M; on curve 3M;
+  ;; subgroup see g1_is_in_subgroup (≈ 1270 M-equivalents).
   ;; i64.mul instructions in body: 0
   (func $g1_decode_batch (param $dst i32) (param $inf i32) (param $src i32) (param $count i32) (param $format i32) (param $check i32) (param $scratch i32) (result i32)
     (local $i i32) (local $enc i32) (local $flags i32)

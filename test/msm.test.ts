@@ -141,13 +141,51 @@ describe('larger n', () => {
   });
   it('n = 2^14 closed form with known discrete logs (sizes around window switches too)', () => {
     const { pts, logs } = pointsWithLogs(1 << 14, 5);
-    for (const n of [1 << 14, (1 << 14) - 1, 3000, 3001]) {
+    for (const n of [1 << 14, (1 << 14) - 1, 3001, 512, 513, 2048, 2049, 8192, 8193]) {
       const s = randScalars(n);
       let e = 0n;
       for (let i = 0; i < n; i++) e = (e + s[i] * logs[i]) % r;
       const got = bls12_381.g1.msm(pts.slice(0, n), s, { validate: 'none' });
       assert.ok(eqPt(toAffine(got), ref.mulScalar(G, e)), `n = ${n}`);
     }
+  });
+});
+
+describe('point formats through the public API', () => {
+  const { pts } = pointsWithLogs(40, 13);
+  const withInf: Pt[] = pts.map((p, i) => (i % 9 === 4 ? null : p));
+  const s = randScalars(40);
+  const want = ref.msmNaive(withInf, s);
+  const enc = (format: 'zcash' | 'zcash-compressed' | 'arkworks') => {
+    const size = format === 'zcash-compressed' ? 48 : 96;
+    const out = new Uint8Array(size * withInf.length);
+    withInf.forEach((P, i) => out.set(bls12_381.g1.toBytes(P, format), size * i));
+    return out;
+  };
+  it('toBytes agrees with noble for ZCash formats (incl. infinity)', () => {
+    for (const P of withInf.slice(0, 10)) {
+      const np = P === null ? nobleBls.G1.Point.ZERO : nobleBls.G1.Point.fromAffine(P);
+      assert.deepEqual(bls12_381.g1.toBytes(P, 'zcash'), np.toBytes(false), 'uncompressed');
+      assert.deepEqual(bls12_381.g1.toBytes(P, 'zcash-compressed'), np.toBytes(true), 'compressed');
+    }
+  });
+  it('every format gives the same MSM, and the MSM result round-trips through bytes', () => {
+    for (const format of ['zcash', 'zcash-compressed', 'arkworks'] as const) {
+      const got = bls12_381.g1.msm(enc(format), scalarBytesLE(s), { pointFormat: format });
+      assert.ok(eqPt(toAffine(got), want), `format ${format}`);
+      const bytes = bls12_381.g1.toBytes(got, format);
+      const back = bls12_381.g1.msm(bytes, scalarBytesLE([1n]), { pointFormat: format });
+      assert.ok(eqPt(toAffine(back), want), `round trip ${format}`);
+    }
+  });
+  it('malformed compressed and arkworks inputs are rejected with the index', () => {
+    const comp = enc('zcash-compressed');
+    comp[48 * 7] &= 0x7f; // clear the compression flag
+    assert.throws(() => bls12_381.g1.msm(comp, scalarBytesLE(s), { pointFormat: 'zcash-compressed' }), (e: unknown) => e instanceof PointEncodingError && e.index === 7);
+    const ark = enc('arkworks');
+    ark[96 * 3 + 95] |= 0xc0; // infinity and negative-y flags together
+    assert.throws(() => bls12_381.g1.msm(ark, scalarBytesLE(s), { pointFormat: 'arkworks' }), (e: unknown) => e instanceof PointEncodingError && e.index === 3);
+    assert.throws(() => bls12_381.g1.toBytes({ x: 1n, y: 1n }), NotOnCurveError);
   });
 });
 

@@ -92,6 +92,36 @@ export class G1 {
     }
   }
 
+  /**
+   * Encodes an affine point (e.g. an MSM result) as bytes: 'zcash' (96), 'zcash-compressed' (48)
+   * or 'arkworks' (96). Throws NotOnCurveError for a finite point that is not on the curve.
+   */
+  toBytes(point: G1Affine | G1PointInput, format: G1Format = 'zcash'): Uint8Array {
+    if (!(format in FORMAT_CODE)) throw new PippinError(`unknown point format ${String(format)}`);
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      const fp = this.inst.fields.fp;
+      const at = arena.alloc(2 * this.EB);
+      const dst = arena.alloc(96);
+      const scratch = arena.alloc(64 * this.EB);
+      const isInf = point === null || point.infinity === true;
+      if (!isInf) {
+        const { x, y } = point as { x: bigint; y: bigint };
+        if (typeof x !== 'bigint' || typeof y !== 'bigint' || x < 0n || y < 0n || x >= fp.info.p || y >= fp.info.p) {
+          throw new PointEncodingError('toBytes: coordinates must be bigints in [0, p)');
+        }
+        fp.write(at, x);
+        fp.write(at + this.EB, y);
+        if (!this.k.g1_is_on_curve(at)) throw new NotOnCurveError('toBytes: point is not on the curve');
+      }
+      this.k.g1_encode(dst, at, isInf ? 1 : 0, FORMAT_CODE[format], scratch);
+      return new Uint8Array(this.inst.memory.buffer, dst, FORMAT_BYTES[format]).slice();
+    } finally {
+      arena.release(mark);
+    }
+  }
+
   private decodePoints(bytes: Uint8Array, n: number, regions: { points: number; inf: number }, format: G1Format | undefined, validate: Validation): void {
     const fmt = format ?? (n > 0 && bytes.length === 48 * n ? 'zcash-compressed' : 'zcash');
     if (!(fmt in FORMAT_CODE)) throw new PippinError(`unknown point format ${String(fmt)}`);

@@ -13,10 +13,25 @@ export const bls12_381Tuning = {
 } as const;
 
 /**
- * MSM window size c by number of halves (2 per point after GLV). `undefined` = the cost model in
- * src/msm/plan.ts. Measured with `npm run bench:msm -- --sweep-windows` (see docs/msm.md).
+ * MSM window size c by point count, measured single-threaded on the 2-core EPYC (Zen 5) dev machine
+ * with `npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5` (median ms per c, docs/msm.md).
+ * Best c: 2^8 → 7, 2^10 → 8, 2^12 → 12, 2^14 → 13, 2^16 → 13, 2^18 → 13. The op-count model in
+ * src/msm/plan.ts picks smaller c at 2^12 and larger at 2^18, where bucket arrays leave the cache.
+ * Sizes between measured points take the nearer one (by log2); beyond 2^18 the model decides.
  */
+const MEASURED_WINDOWS: [logN: number, c: number][] = [
+  [8, 7],
+  [10, 8],
+  [12, 12],
+  [14, 13],
+  [16, 13],
+  [18, 13],
+];
+
 export function msmWindow(halves: number): number | undefined {
-  void halves;
-  return undefined;
+  const logN = Math.log2(Math.max(halves, 2) / 2);
+  if (logN < 7 || logN > 19) return undefined;
+  let best = MEASURED_WINDOWS[0];
+  for (const m of MEASURED_WINDOWS) if (Math.abs(m[0] - logN) < Math.abs(best[0] - logN)) best = m;
+  return best[1];
 }
