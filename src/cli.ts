@@ -128,6 +128,10 @@ async function main() {
     console.log(`  bucket accumulation           ${fmtMs(st.times.accumulate)}`);
     console.log(`  bucket reduction              ${fmtMs(st.times.reduce)}`);
     console.log(`  final combination             ${fmtMs(st.times.final)}`);
+    if (validate === 'full' && st.convert > st.times.accumulate) {
+      console.log(`  note: input conversion includes the subgroup check of every point (validate 'full', the API default);`);
+      console.log(`        for points already known to be in G1 (e.g. a checked KZG setup) use --validate on-curve`);
+    }
     console.log(`batched affine additions: ${adds}, inversions: ${st.inversions}; field multiplications ≈ ${st.estimatedFieldMuls} (${(st.estimatedFieldMuls / Math.max(n, 1)).toFixed(1)} per point; model: 6 per addition + 28 per inversion)`);
     console.log(`peak Wasm memory: ${(st.peakMemoryBytes / 2 ** 20).toFixed(1)} MiB (${Math.round(st.peakMemoryBytes / Math.max(n, 1))} bytes per point)`);
     console.log(`result: ${got ? `x = 0x${got.x.toString(16)}\n        y = 0x${got.y.toString(16)}` : 'point at infinity'}`);
