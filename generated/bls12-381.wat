@@ -6,6 +6,7 @@
 ;; field fr: p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001 (255 bits)
 ;;   limb width w = 30, limb count n = 9, R = 2^270, element = 36 bytes
 ;;   mu0 = -p^-1 mod 2^w = 0x3fffffff, CIOS carry period = 9, mul = karatsuba
+;; curve bls12-381 g1: y² = x³ + 4, subgroup test [t]([t]P) = ψ(P) + P with |t| = 0xd201000000010000 (64 bits, weight 6)
 (module
   (memory (export "memory") 2 65536)
   (global $stat_pairs (export "stat_pairs") (mut i32) (i32.const 0))

@@ -60,7 +60,9 @@ export async function generateCurveModule(spec: CurveModuleSpec): Promise<{ wat:
   if (!fp) throw new Error('curve module needs an fp field');
   if (spec.curveKernels ?? true) {
     const { CurveGen } = await import('./curve.js');
-    new CurveGen(mb, fp, spec.params).emitAll();
+    const cg = new CurveGen(mb, fp, spec.params);
+    header.push(...cg.describe());
+    cg.emitAll();
   }
   new MsmGen(mb, fp, spec.params).emitAll();
   return { wat: mb.toWat(), gens };
