@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bls12_381 } from '../src/index.js';
 import { makeRng } from '../src/reference/rng.js';
+import { RefCurve } from '../src/reference/curve.js';
 
 const { r, lambda } = bls12_381.params;
 
@@ -11,7 +12,8 @@ before(async () => {
 });
 
 describe('msm_split_scalars', () => {
-  it('s ≡ k1 + k2·λ (mod r) with 0 ≤ k1 < λ and 0 ≤ k2 ≤ λ + 1, LE and BE, in place', () => {
+  it('s ≡ k1 + k2·λ (mod r) with |k1|, |k2| within the proven GLV bound (< 2^127), LE and BE, in place', () => {
+    const [b1, b2] = new RefCurve(bls12_381.params).glvBound;
     const inst = bls12_381.g1.inst;
     const k = inst.exports as Record<string, (...a: number[]) => number>;
     const rng = makeRng(99);
@@ -25,17 +27,20 @@ describe('msm_split_scalars', () => {
         for (let b = 0; b < 32; b++) mem()[buf + 32 * i + (endian === 'le' ? b : 31 - b)] = Number((s >> BigInt(8 * b)) & 0xffn);
       });
       k.msm_split_scalars(buf, buf, scalars.length, endian === 'be' ? 1 : 0);
+      // magnitude in bits 0..126, sign in bit 127
       const read = (at: number) => {
         let v = 0n;
         for (let b = 15; b >= 0; b--) v = (v << 8n) | BigInt(mem()[at + b]);
-        return v;
+        return v >> 127n ? -(v & ((1n << 127n) - 1n)) : v;
       };
       scalars.forEach((s, i) => {
         const k1 = read(buf + 32 * i);
         const k2 = read(buf + 32 * i + 16);
-        assert.equal((k1 + k2 * lambda) % r, s % r, `${endian} identity for s = ${s}`);
-        assert.ok(k1 < lambda, `${endian} k1 < λ for s = ${s}`);
-        assert.ok(k2 <= lambda + 1n, `${endian} k2 ≤ λ + 1 for s = ${s}`);
+        assert.equal((((k1 + k2 * lambda) % r) + r) % r, s % r, `${endian} identity for s = ${s}`);
+        // the kernel's rounding may be off by one step from the exact rounding: allow one basis vector
+        assert.ok((k1 < 0n ? -k1 : k1) <= 2n * b1 + 1n, `${endian} |k1| bound for s = ${s}`);
+        assert.ok((k2 < 0n ? -k2 : k2) <= 2n * b2 + 1n, `${endian} |k2| bound for s = ${s}`);
+        assert.ok((k1 < 0n ? -k1 : k1) < 1n << 127n && (k2 < 0n ? -k2 : k2) < 1n << 127n, `${endian} halves < 2^127 for s = ${s}`);
       });
       inst.arena.release(mark);
     }

@@ -5,6 +5,7 @@
  */
 import type { Instance } from '../runtime/instance.js';
 import { G1Msm, MsmStats } from '../msm/g1.js';
+import { planMsm } from '../msm/plan.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from './errors.js';
 
@@ -83,7 +84,9 @@ export class G1 {
       else this.writePointObjects(points, n, regions, validate);
       this.writeScalars(scalars, n, regions.scalars);
       const convert = performance.now() - t0;
-      const force = options.windowBits ? { c: options.windowBits, windows: Math.ceil(129 / options.windowBits), buckets: 2 ** (options.windowBits - 1), segments: Math.min(256, 2 ** (options.windowBits - 1)) } : undefined;
+      // a forced window size fixes c and what follows from it; batch sizes stay the planner's
+      const forced = options.windowBits ? planMsm(0, () => options.windowBits) : undefined;
+      const force = forced && { c: forced.c, windows: forced.windows, buckets: forced.buckets, segments: forced.segments };
       const { result, stats } = this.msmCore.run(regions, n, options.scalarEndian === 'be', force);
       options.onStats?.({ ...stats, convert });
       return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };

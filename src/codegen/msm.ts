@@ -17,11 +17,12 @@
  *   one level wide: the S segment sums are combined afterwards in XYZZ, see src/msm/).
  */
 import type { CurveParams } from '../curves/types.js';
+import { glvBasis } from '../reference/curve.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
 import {
-  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, accOffset,
+  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, accOffset,
 } from '../msm/layout.js';
 
 function limbs32(v: bigint, count: number): bigint[] {
@@ -38,9 +39,6 @@ export class MsmGen {
   ) {
     this.EB = fp.L.elementBytes;
     this.PB = 2 * this.EB;
-    const { r, lambda } = params;
-    if (lambda * lambda + lambda + 1n !== r) throw new Error('MsmGen: GLV split by division needs r = λ² + λ + 1');
-    if (lambda >= 1n << 128n) throw new Error('MsmGen: λ must be < 2^128');
   }
 
   emitAll(): void {
@@ -121,16 +119,40 @@ export class MsmGen {
     return ok.get;
   }
 
+  /**
+   * GLV split for any curve with an endomorphism eigenvalue λ: with a short lattice basis
+   * v1 = (a1, b1), v2 = (a2, b2) (a + b·λ ≡ 0 mod r, det = r), c_i = round(s·β_i / r) for
+   * β1 = b2, β2 = −b1, and k1 = s − c1·a1 − c2·a2, k2 = −c1·b1 − c2·b2, so s ≡ k1 + k2·λ.
+   * round(s·|β|/r) = ⌊(s·g + 2^(m−1)) / 2^m⌋ with g = round(2^m·|β|/r), m = 288: the error of g is
+   * < 2^−33 for s < 2^255, so |k1| ≤ (|a1| + |a2|)·(1/2 + 2^−32), likewise k2 (asserted < 2^127).
+   * k1, k2 are computed modulo 2^160 (their true values are tiny there), then stored as magnitude
+   * with the sign in bit 127.
+   */
   private emitSplitScalars(): void {
     const { r, lambda } = this.params;
-    const m = (1n << 256n) / lambda; // Barrett constant, q = ⌊s·m / 2^256⌋ ≤ ⌊s/λ⌋ ≤ q + 2
-    const mL = limbs32(m, 5);
-    if (m >= 1n << 160n) throw new Error('Barrett constant too large');
+    const M = 288;
+    let [v1, v2] = glvBasis(r, lambda);
+    if (v1.a * v2.b - v2.a * v1.b === -r) [v1, v2] = [v2, v1];
+    if (v1.a * v2.b - v2.a * v1.b !== r) throw new Error('GLV basis determinant is not ±r');
+    const abs = (x: bigint) => (x < 0n ? -x : x);
+    const betas = [v2.b, -v1.b];
+    const gs = betas.map((b) => ((abs(b) << BigInt(M)) + r / 2n) / r);
+    const bound = (x: bigint, y: bigint) => ((abs(x) + abs(y)) * ((1n << 32n) + 2n)) >> 33n;
+    const bounds = [bound(v1.a, v2.a) + 1n, bound(v1.b, v2.b) + 1n];
+    if (bounds.some((b) => b >= 1n << BigInt(HALF_MAGNITUDE_BITS))) throw new Error('GLV halves would not fit 127 bits');
+    for (const g of gs) if (g >= 1n << 192n) throw new Error('GLV rounding constant exceeds 6 limbs');
+    // numerical self-check of the bound on the worst inputs we can name
+    for (const s of [0n, 1n, r - 1n, r / 2n, lambda, r - lambda]) {
+      const c = betas.map((b, i) => ((s * gs[i] + (1n << BigInt(M - 1))) >> BigInt(M)) * (b < 0n ? -1n : 1n));
+      const k1 = s - c[0] * v1.a - c[1] * v2.a;
+      const k2 = -c[0] * v1.b - c[1] * v2.b;
+      if (((k1 + k2 * lambda - s) % r + r) % r !== 0n || abs(k1) > bounds[0] || abs(k2) > bounds[1]) throw new Error('GLV split self-check failed');
+    }
     this.mb.func('msm_split_scalars', { dst: 'i32', src: 'i32', count: 'i32', bigEndian: 'i32' }, undefined, [
       'msm_split_scalars(dst, src, count, bigEndian): for each 32-byte scalar s at src (LE, or BE if bigEndian),',
-      's ← s mod r, then s = k1 + k2·λ with k2 = ⌊s/λ⌋ (Barrett, ≤ 2 corrections), k1 < λ < 2^128.',
-      'dst: count × 32 bytes: k1 (16 bytes LE) ‖ k2 (16 bytes LE). dst may equal src (in place).',
-      'Cost: 40 + 20 i64.mul per scalar.',
+      's ← s mod r, then s ≡ k1 + k2·λ (mod r) by the rounded GLV lattice decomposition (see emitSplitScalars).',
+      `dst: count × 32 bytes: |k1| (16 bytes LE) ‖ |k2|, sign of each in its bit 127; |k1| ≤ 0x${bounds[0].toString(16)}, |k2| ≤ 0x${bounds[1].toString(16)}.`,
+      'dst may equal src (in place). Cost: ≈ 140 i64.mul per scalar.',
     ], (fb) => {
       const dst = fb.param('dst', 'i32');
       const src = fb.param('src', 'i32');
@@ -140,6 +162,7 @@ export class MsmGen {
       const at = fb.local('at', 'i32');
       const out = fb.local('out', 'i32');
       const s = fb.locals64('s', 8);
+      const M32 = i64.const(0xffffffffn);
       fb.forRange(i, i32.const(0), count.get, 1, () => {
         at.set(i32.add(src.get, i32.shl(i.get, 5)));
         out.set(i32.add(dst.get, i32.shl(i.get, 5)));
@@ -153,31 +176,54 @@ export class MsmGen {
         }, () => {
           for (let j = 0; j < 8; j++) s[j].set(i64.load32_u(at.get, 4 * j));
         });
-        // s < 2^256 < 3r: at most two subtractions of r
-        this.condSub32(fb, s, r, 'red');
-        this.condSub32(fb, s, r, 'red');
-        const q = this.mul32(fb, s.map((x) => x.get), mL.map((v) => i64.const(v)), 13, 'sm').slice(8, 13);
-        // k1 = s − q·λ over 5 limbs (true value in [0, 3λ))
-        const ql = this.mul32(fb, q.map((x) => x.get), limbs32(lambda, 4).map((v) => i64.const(v)), 5, 'ql');
-        const k1 = fb.locals64('k1_', 5);
-        const t = fb.local('t', 'i64');
-        for (let j = 0; j < 5; j++) {
-          const diff = i64.sub(s[j].get, ql[j].get);
-          t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, 32)));
-          k1[j].set(i64.and(t.get, i64.const(0xffffffffn)));
-        }
-        for (let corr = 0; corr < 2; corr++) {
-          fb.if(this.condSub32(fb, k1, lambda, 'cor'), () => {
-            // q += 1
-            q[0].set(i64.add(q[0].get, i64.const(1)));
-            for (let j = 0; j < 4; j++) {
-              q[j + 1].set(i64.add(q[j + 1].get, i64.shr_u(q[j].get, 32)));
-              q[j].set(i64.and(q[j].get, i64.const(0xffffffffn)));
+        // s < 2^256: subtract r while s ≥ r (at most ⌊2^256/r⌋ times; a loop keeps any r valid)
+        const maxSubs = Number((1n << 256n) / r);
+        for (let t = 0; t < maxSubs; t++) this.condSub32(fb, s, r, 'red');
+        // |c_i| = ⌊(s·g_i + 2^(M−1)) / 2^M⌋, limbs 9..12 of the product
+        const cs = gs.map((g, gi) => {
+          const prod = this.mul32(fb, s.map((x) => x.get), limbs32(g, 6).map((v) => i64.const(v)), 14, `cg${gi}`);
+          prod[8].set(i64.add(prod[8].get, i64.const(0x80000000n)));
+          for (let j = 8; j < 13; j++) {
+            prod[j + 1].set(i64.add(prod[j + 1].get, i64.shr_u(prod[j].get, 32)));
+            prod[j].set(i64.and(prod[j].get, M32));
+          }
+          return prod.slice(9, 13);
+        });
+        // k mod 2^160 as signed column sums of 32-bit pieces, then normalized
+        const emitK = (name: string, init: boolean, terms: { c: number; coef: bigint }[]) => {
+          const acc = fb.locals64(`${name}_`, 5);
+          for (let j = 0; j < 5; j++) acc[j].set(init ? s[j].get : i64.const(0));
+          terms.forEach(({ c, coef }, ti) => {
+            // the term is −sign(β_c)·|c|·coef; its magnitude |c|·|coef| mod 2^160
+            if (coef === 0n) return;
+            const negate = (betas[c] < 0n) !== (coef < 0n) ? false : true;
+            const prod = this.mul32(fb, cs[c].map((x) => x.get), limbs32(abs(coef), 5).map((v) => i64.const(v)), 5, `${name}p${ti}`);
+            for (let j = 0; j < 5; j++) acc[j].set(negate ? i64.sub(acc[j].get, prod[j].get) : i64.add(acc[j].get, prod[j].get));
+          });
+          const t = fb.local(`${name}_t`, 'i64');
+          t.set(i64.const(0));
+          for (let j = 0; j < 5; j++) {
+            t.set(i64.add(acc[j].get, i64.shr_s(t.get, 32)));
+            acc[j].set(i64.and(t.get, M32));
+          }
+          // negative (bit 159 set): magnitude = 2^160 − value
+          const neg = fb.local(`${name}_neg`, 'i32');
+          neg.set(i32.wrap_i64(i64.shr_u(acc[4].get, 31)));
+          fb.if(neg.get, () => {
+            t.set(i64.const(0));
+            for (let j = 0; j < 5; j++) {
+              t.set(i64.add(i64.sub(i64.const(0), acc[j].get), i64.shr_s(t.get, 32)));
+              acc[j].set(i64.and(t.get, M32));
             }
           });
-        }
+          acc[3].set(i64.or(acc[3].get, i64.shl(i64.extend_i32_u(neg.get), 31)));
+          return acc;
+        };
+        // k1 = s − c1·a1 − c2·a2 ; k2 = −c1·b1 − c2·b2  (c_i = sign(β_i)·|c_i|)
+        const k1 = emitK('k1', true, [{ c: 0, coef: v1.a }, { c: 1, coef: v2.a }]);
+        const k2 = emitK('k2', false, [{ c: 0, coef: v1.b }, { c: 1, coef: v2.b }]);
         for (let j = 0; j < 4; j++) fb.i64Store32(out.get, 4 * j, k1[j].get);
-        for (let j = 0; j < 4; j++) fb.i64Store32(out.get, 16 + 4 * j, q[j].get);
+        for (let j = 0; j < 4; j++) fb.i64Store32(out.get, 16 + 4 * j, k2[j].get);
       });
     });
   }
@@ -356,9 +402,12 @@ export class MsmGen {
       fb.forRange(j, i32.const(0), cap.get, 1, () => {
         fb.i32Store(i32.add(freeTemps.get, i32.shl(j.get, 2)), 0, i32.add(temps.get, i32.mul(j.get, i32.const(PB))));
       });
-      // window bits above bit 127 of a half belong to the next half: clip the mask there
+      // a half's magnitude has HALF_MAGNITUDE_BITS bits (bit 127 is its sign, already applied to the
+      // point by msm_expand_endo): clip the window mask there
+      // (a window starting at or above that bit has no bits: mask 0)
       mask.set(i64.sub(i64.shl(i64.const(1), i64.extend_i32_u(
-        i32.select(c.get, i32.sub(i32.const(128), shift.get), i32.le_s(i32.add(shift.get, c.get), i32.const(128))))), i64.const(1)));
+        i32.select(c.get, i32.sub(i32.const(HALF_MAGNITUDE_BITS), shift.get), i32.le_s(i32.add(shift.get, c.get), i32.const(HALF_MAGNITUDE_BITS))))), i64.const(1)));
+      fb.if(i32.ge_s(shift.get, i32.const(HALF_MAGNITUDE_BITS)), () => mask.set(i64.const(0)));
       halfL.set(i32.shl(i32.const(1), i32.sub(c.get, i32.const(1))));
 
       const bucketPtr = (b: I32) => i32.add(buckets.get, i32.mul(b, i32.const(PB)));
@@ -678,13 +727,12 @@ export class MsmGen {
     const [beta] = [this.params.beta];
     const betaL = this.fp.montLimbs(beta);
     this.mb.func('msm_expand_endo', { points: 'i32', halves: 'i32', count: 'i32' }, undefined, [
-      'msm_expand_endo(points, halves, count): see emitPrepare. Cost: 1 mul per point (β·x).',
+      'msm_expand_endo(points, halves, count): see emitPrepare; applies the halves\' sign bits to the points. Cost: 1 mul per point (β·x).',
     ], (fb) => {
       const points = fb.param('points', 'i32'), halves = fb.param('halves', 'i32'), count = fb.param('count', 'i32');
       const i = fb.local('i', 'i32');
       const src = fb.local('src', 'i32');
       const d0 = fb.local('d0', 'i32');
-      const k1a = fb.local('k1a', 'i64'), k1b = fb.local('k1b', 'i64'), k2a = fb.local('k2a', 'i64'), k2b = fb.local('k2b', 'i64');
       const betaPtr = fb.local('betaPtr', 'i32');
       // β lives in the slot after the last expanded point (the caller reserves 2·count + 1 slots)
       betaPtr.set(i32.add(points.get, i32.mul(i32.shl(count.get, 1), i32.const(PB))));
@@ -704,10 +752,18 @@ export class MsmGen {
             fb.call(`${f}_copy`, d0.get, src.get);
             fb.call(`${f}_copy`, i32.add(d0.get, i32.const(EB)), i32.add(src.get, i32.const(EB)));
           });
+          // signs of k1 and k2 (bit 127 of each half) move onto the points: −k·P = k·(−P)
+          for (const [half, slot] of [[12, 0], [28, PB]] as const) {
+            const word = i32.add(i32.add(halves.get, i32.shl(i.get, 5)), i32.const(half));
+            fb.if(i32.lt_s(i32.load(word), i32.const(0)), () => {
+              fb.i32Store(word, 0, i32.and(i32.load(word), i32.const(0x7fffffff)));
+              const y = i32.add(d0.get, i32.const(slot + EB));
+              fb.call(`${f}_neg`, y, y);
+            });
+          }
           fb.br(again);
         });
       });
-      void halves; void k1a; void k1b; void k2a; void k2b;
     });
   }
 }

@@ -28,3 +28,7 @@ export const ACC_STATE_FIELDS = [
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];
 export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
+
+/** Scalar halves after the GLV split: magnitude < 2^127 (bit 127 holds the sign until
+ * msm_expand_endo applies it to the point and clears it). */
+export const HALF_MAGNITUDE_BITS = 127;

@@ -1,7 +1,7 @@
 /**
  * MSM planning: window size c and batch sizes from a cost model.
  *
- * With GLV, 2n halves of 128 bits; K = ⌈129/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
+ * With GLV, 2n halves of < 127 bits; K = ⌈128/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
  * Cost in batch-affine additions ≈ K·(2n + 2L) (accumulation: one addition per nonzero digit;
  * reduction: two per bucket). The bucket-reduction additions are measured to cost about as much as
  * accumulation ones, so the model is unweighted; `windowOverride` in the tuning file pins c where
@@ -17,10 +17,11 @@ export interface MsmPlan {
   segments: number;
 }
 
-export const SCALAR_HALF_BITS = 128;
+import { HALF_MAGNITUDE_BITS } from './layout.js';
 
 export function windowsFor(c: number): number {
-  return Math.ceil((SCALAR_HALF_BITS + 1) / c);
+  // signed digits need one bit more than the magnitude: K·c ≥ HALF_MAGNITUDE_BITS + 1
+  return Math.ceil((HALF_MAGNITUDE_BITS + 1) / c);
 }
 
 export function modelCost(halves: number, c: number): number {
