@@ -2,7 +2,7 @@
  * Window-size sweep: for each log size, the MSM time for c around the cost model's choice, median
  * of several runs, single thread. The fastest c per size goes into src/curves/bls12-381.tuning.ts.
  *
- *   npm run bench:windows [-- --sizes 8,10,12,14,16,18] [-- --runs 5]
+ *   npm run bench:windows [-- --sizes 8,10,12,14,16,18] [-- --runs 5] [-- --cs 13,15,16]
  */
 import { bls12_381 } from '../src/index.js';
 import { planMsm } from '../src/msm/plan.js';
@@ -26,7 +26,7 @@ for (const logN of sizes) {
   const { bytes } = randomPoints(bls12_381.g1.inst, n, rng, bls12_381.params.r, (a) => ref.mul(bls12_381.params.G1, a)!);
   const scalars = randomScalarBytes(n, rng);
   const model = planMsm(2 * n).c;
-  const cs = [model - 2, model - 1, model, model + 1, model + 2].filter((c) => c >= 2 && c <= 16);
+  const cs = (args.includes('--cs') ? get('cs', '').split(',').map(Number) : [model - 2, model - 1, model, model + 1, model + 2]).filter((c) => c >= 2 && c <= 16);
   const res: [number, number][] = [];
   let want: bigint | undefined;
   for (const c of cs) {
