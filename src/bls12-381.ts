@@ -8,30 +8,21 @@
  * const sum = bls12_381.g1.msm(pointBytes, scalarBytes); // { x, y, infinity }
  * ```
  */
-import { G1 } from './api/g1.js';
-import { NotInitializedError } from './api/errors.js';
+import { defineCurve } from './api/curve.js';
+import type { G1Format } from './api/g1.js';
 import { bls12_381 as params } from './curves/bls12-381.js';
 import { bls12_381Tuning } from './curves/bls12-381.tuning.js';
-import { instantiateGenerated } from './runtime/instance.js';
 import * as generated from './wasm-generated/bls12_381.js';
 
-let g1: G1 | undefined;
-let initializing: Promise<void> | undefined;
-
-export const bls12_381 = {
-  name: 'bls12-381' as const,
-  /** Curve parameters (p, r, b, generator, cofactor, GLV β and λ). */
+export const bls12_381 = defineCurve<G1Format>({
+  name: 'bls12-381',
   params,
-  /** Instantiates the Wasm module once; later calls return the same promise. */
-  init(): Promise<void> {
-    initializing ??= instantiateGenerated(generated).then((inst) => {
-      g1 = new G1(inst, params.r, bls12_381Tuning.msmWindow);
-    });
-    return initializing;
-  },
-  /** G1 MSM and codecs; throws NotInitializedError before `init()` resolved. */
-  get g1(): G1 {
-    if (!g1) throw new NotInitializedError('bls12_381.init() must be awaited before using g1');
-    return g1;
-  },
-};
+  module: generated,
+  formats: [
+    { name: 'zcash', code: 0, bytes: 96 },
+    { name: 'zcash-compressed', code: 1, bytes: 48 },
+    { name: 'arkworks', code: 2, bytes: 96 },
+  ],
+  defaultFormat: (bytesPerPoint) => (bytesPerPoint === 48 ? 'zcash-compressed' : 'zcash'),
+  msmWindow: bls12_381Tuning.msmWindow,
+});

@@ -9,5 +9,6 @@
  * ```
  */
 export { bls12_381 } from './bls12-381.js';
-export type { G1Affine, G1PointInput, G1Format, MsmOptions, Validation } from './api/g1.js';
+export type { G1Affine, G1PointInput, G1Format, MsmOptions, PointFormatSpec, Validation } from './api/g1.js';
+export type { Curve } from './api/curve.js';
 export * from './api/errors.js';

@@ -18,7 +18,7 @@ export interface G1Affine {
 /** Point inputs as objects: finite points as {x, y}; the point at infinity as {infinity: true} or null. */
 export type G1PointInput = { x: bigint; y: bigint; infinity?: boolean } | { infinity: true } | null;
 
-/** Byte encodings of G1 points. */
+/** Byte encodings of BLS12-381 G1 points. */
 export type G1Format =
   /** ZCash/IETF: 96 bytes x‖y big-endian with flag bits in the first byte */
   | 'zcash'
@@ -27,15 +27,20 @@ export type G1Format =
   /** arkworks uncompressed: 96 bytes x‖y little-endian, flags in the last byte */
   | 'arkworks';
 
-const FORMAT_CODE: Record<G1Format, number> = { zcash: 0, 'zcash-compressed': 1, arkworks: 2 };
-const FORMAT_BYTES: Record<G1Format, number> = { zcash: 96, 'zcash-compressed': 48, arkworks: 96 };
+/** One point encoding a curve's kernels understand: its name, kernel format code and size. */
+export interface PointFormatSpec<F extends string = string> {
+  name: F;
+  code: number;
+  bytes: number;
+}
 
 export type Validation = 'full' | 'on-curve' | 'none';
 const CHECK_CODE: Record<Validation, number> = { none: 0, 'on-curve': 1, full: 2 };
 
-export interface MsmOptions {
-  /** Encoding of packed point bytes (default: 'zcash', or 'zcash-compressed' for 48 bytes per point). */
-  pointFormat?: G1Format;
+export interface MsmOptions<F extends string = G1Format> {
+  /** Encoding of packed point bytes (default: the curve's, chosen by bytes per point; BLS12-381:
+   * 'zcash', or 'zcash-compressed' for 48 bytes per point). */
+  pointFormat?: F;
   /** Byte order of packed 32-byte scalars (default 'le'). */
   scalarEndian?: 'le' | 'be';
   /** Input checks: 'full' = on the curve and in the subgroup (default), 'on-curve', or 'none'. */
@@ -48,8 +53,9 @@ export interface MsmOptions {
 
 const CHUNK = 4096;
 
-export class G1 {
+export class G1<F extends string = G1Format> {
   private readonly msmCore: G1Msm;
+  private readonly formats: Map<string, PointFormatSpec<F>>;
   private readonly EB: number;
   private readonly k: Record<string, (...a: number[]) => number>;
 
@@ -57,8 +63,12 @@ export class G1 {
     /** The underlying Wasm instance (low-level access for tools; not needed for the MSM). */
     readonly inst: Instance,
     readonly r: bigint,
+    formats: readonly PointFormatSpec<F>[],
+    /** the format assumed for packed points when none is given, from the bytes per point */
+    private readonly defaultFormat: (bytesPerPoint: number) => F,
     windowOverride?: (halves: number) => number | undefined,
   ) {
+    this.formats = new Map(formats.map((f) => [f.name, f]));
     const fp = inst.fields.fp;
     this.EB = fp.info.elementBytes;
     this.k = inst.exports as Record<string, (...a: number[]) => number>;
@@ -70,7 +80,7 @@ export class G1 {
    * Σ scalars[i]·points[i]. Scalars are reduced mod r (any size and sign for bigints; 32 bytes
    * each when packed). n = 0 gives the point at infinity.
    */
-  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions = {}): G1Affine {
+  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): G1Affine {
     const n = scalars instanceof Uint8Array ? scalars.length / 32 : scalars.length;
     if (!Number.isInteger(n)) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
     const validate = options.validate ?? 'full';
@@ -99,8 +109,8 @@ export class G1 {
    * Encodes an affine point (e.g. an MSM result) as bytes: 'zcash' (96), 'zcash-compressed' (48)
    * or 'arkworks' (96). Throws NotOnCurveError for a finite point that is not on the curve.
    */
-  toBytes(point: G1Affine | G1PointInput, format: G1Format = 'zcash'): Uint8Array {
-    if (!(format in FORMAT_CODE)) throw new PippinError(`unknown point format ${String(format)}`);
+  toBytes(point: G1Affine | G1PointInput, format?: F): Uint8Array {
+    const spec = this.format(format ?? this.defaultFormat(Infinity));
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
@@ -118,17 +128,23 @@ export class G1 {
         fp.write(at + this.EB, y);
         if (!this.k.g1_is_on_curve(at)) throw new NotOnCurveError('toBytes: point is not on the curve');
       }
-      this.k.g1_encode(dst, at, isInf ? 1 : 0, FORMAT_CODE[format], scratch);
-      return new Uint8Array(this.inst.memory.buffer, dst, FORMAT_BYTES[format]).slice();
+      this.k.g1_encode(dst, at, isInf ? 1 : 0, spec.code, scratch);
+      return new Uint8Array(this.inst.memory.buffer, dst, spec.bytes).slice();
     } finally {
       arena.release(mark);
     }
   }
 
-  private decodePoints(bytes: Uint8Array, n: number, regions: { points: number; inf: number }, format: G1Format | undefined, validate: Validation): void {
-    const fmt = format ?? (n > 0 && bytes.length === 48 * n ? 'zcash-compressed' : 'zcash');
-    if (!(fmt in FORMAT_CODE)) throw new PippinError(`unknown point format ${String(fmt)}`);
-    const size = FORMAT_BYTES[fmt];
+  private format(name: string): PointFormatSpec<F> {
+    const spec = this.formats.get(name);
+    if (!spec) throw new PippinError(`unknown point format ${String(name)} (known: ${[...this.formats.keys()].join(', ')})`);
+    return spec;
+  }
+
+  private decodePoints(bytes: Uint8Array, n: number, regions: { points: number; inf: number }, format: F | undefined, validate: Validation): void {
+    const spec = this.format(format ?? this.defaultFormat(n > 0 ? bytes.length / n : Infinity));
+    const fmt = spec.name;
+    const size = spec.bytes;
     if (bytes.length !== size * n) {
       throw new LengthMismatchError(`points: ${bytes.length} bytes for ${n} scalars, expected ${n} × ${size} (${fmt})`);
     }
@@ -140,7 +156,7 @@ export class G1 {
     for (let start = 0; start < n; start += CHUNK) {
       const count = Math.min(CHUNK, n - start);
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
-      const status = this.k.g1_decode_batch(regions.points + start * PB, regions.inf + start, staging, count, FORMAT_CODE[fmt], CHECK_CODE[validate], scratch);
+      const status = this.k.g1_decode_batch(regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch);
       if (status !== -1) throwPointError(start + (status >>> 2), status & 3, fmt);
     }
     arena.release(mark);

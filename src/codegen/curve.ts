@@ -1,7 +1,9 @@
 /**
  * Generator of G1 curve kernels for a short Weierstrass curve y² = x³ + b (a = 0) over the field
  * emitted by a FieldGen: on-curve and subgroup checks, the GLV endomorphism, XYZZ point arithmetic
- * with every exceptional case handled, and the point codecs (ZCash/IETF and arkworks).
+ * with every exceptional case handled, and the point codecs of the curve's ecosystem (see
+ * `curveFormats`: ZCash/IETF, arkworks, EIP-196, Pasta). Generic over the base field: coordinates
+ * take L = ⌈bits(p)/8⌉ bytes, elements the FieldGen layout's size.
  *
  * Conventions for every exported kernel `<prefix>_<op>`:
  * - arguments are i32 byte pointers (output first), except counts, flags and small scalars;
@@ -18,7 +20,7 @@
  * Costs are in field multiplications M, squarings S and inversions I.
  */
 import { FieldGen } from './field.js';
-import { toLimbs } from './field-layout.js';
+import { bitLength, toLimbs } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { assembleWat } from './assemble.js';
 import type { CurveParams } from '../curves/types.js';
@@ -26,15 +28,91 @@ import { RefCurve } from '../reference/curve.js';
 import { Instance, instantiate } from '../runtime/instance.js';
 import type { MulStrategy } from './field.js';
 
-/** Point encodings understood by `decode_batch` and `encode`. */
+/**
+ * Kernel codes of the point encodings understood by `decode_batch` and `encode`. The codes are the
+ * same on every curve; each curve's module implements the subset listed by `curveFormats` (other
+ * codes trap). L = ⌈bits(p)/8⌉ bytes per coordinate; La = ⌈(bits(p) + 2)/8⌉ (L, or L + 1 when
+ * the top byte has fewer than 2 free bits, as for the 255-bit Pasta primes).
+ */
 export const PointFormat = {
-  /** ZCash/IETF uncompressed: x ‖ y big-endian, flags in the top 3 bits of byte 0. */
+  /** ZCash/IETF uncompressed (BLS12-381): x ‖ y big-endian, flags in the top 3 bits of byte 0. */
   zcashUncompressed: 0,
-  /** ZCash/IETF compressed: x big-endian with compression, infinity and sort flags in byte 0. */
+  /** ZCash/IETF compressed (BLS12-381): x big-endian with compression, infinity and sort flags in byte 0. */
   zcashCompressed: 1,
-  /** arkworks generic short-Weierstrass uncompressed: x ‖ y little-endian, SWFlags in the last byte. */
+  /** arkworks generic short-Weierstrass uncompressed: x (L bytes LE) ‖ y (La bytes LE), SWFlags in the last byte. */
   arkUncompressed: 2,
+  /** arkworks generic short-Weierstrass compressed: x (La bytes LE), SWFlags in the last byte. */
+  arkCompressed: 3,
+  /** EIP-196/197 (Ethereum precompiles, BN254): x ‖ y big-endian, no flags, infinity = all zero. */
+  eip196: 4,
+  /** Pasta (o1js field layout): x ‖ y little-endian, no flags, infinity = all zero. */
+  pasta: 5,
 } as const;
+
+/** Names of the point encodings (the runtime's `pointFormat` values). */
+export type PointFormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks-compressed' | 'eip196' | 'pasta';
+
+const FORMAT_CODE: Record<PointFormatName, number> = {
+  zcash: PointFormat.zcashUncompressed,
+  'zcash-compressed': PointFormat.zcashCompressed,
+  arkworks: PointFormat.arkUncompressed,
+  'arkworks-compressed': PointFormat.arkCompressed,
+  eip196: PointFormat.eip196,
+  pasta: PointFormat.pasta,
+};
+
+/**
+ * The encodings each curve's ecosystem uses; the first is the curve's primary one. Curves not
+ * listed get arkworks' generic encodings.
+ * - bls12-381: unchanged since the first release (codes 0, 1, 2). ark-bls12-381 ≥ 0.4 itself
+ *   serializes G1 in the ZCash format; code 2 is ark-ec's generic encoding.
+ * - bn254: EIP-196/197 (Ethereum precompiles) and ark-bn254's encodings.
+ * - bls12-377: ark-bls12-377's encodings (ark-ec generic).
+ * - pallas, vesta: the o1js field layout and ark-pallas / ark-vesta's encodings.
+ */
+const CURVE_FORMATS: Record<string, readonly PointFormatName[]> = {
+  'bls12-381': ['zcash', 'zcash-compressed', 'arkworks'],
+  bn254: ['eip196', 'arkworks', 'arkworks-compressed'],
+  'bls12-377': ['arkworks', 'arkworks-compressed'],
+  pallas: ['pasta', 'arkworks', 'arkworks-compressed'],
+  vesta: ['pasta', 'arkworks', 'arkworks-compressed'],
+};
+const DEFAULT_FORMATS: readonly PointFormatName[] = ['arkworks', 'arkworks-compressed'];
+
+/** One point encoding of a curve: its name, kernel format code and encoded size in bytes. */
+export interface CurveFormat {
+  name: PointFormatName;
+  code: number;
+  bytes: number;
+}
+
+/**
+ * The point encodings a curve's G1 kernels implement (the first is the curve's primary one), with
+ * their kernel codes and sizes; `names` overrides the per-curve list. Throws if the ZCash flags
+ * (3 bits) do not fit above the coordinate.
+ */
+export function curveFormats(params: CurveParams, names?: readonly PointFormatName[]): CurveFormat[] {
+  const bits = bitLength(params.p);
+  const L = Math.ceil(bits / 8);
+  const La = Math.ceil((bits + 2) / 8);
+  const list = names ?? CURVE_FORMATS[params.name] ?? DEFAULT_FORMATS;
+  if (list.length === 0 || new Set(list).size !== list.length) throw new Error(`curveFormats(${params.name}): empty or repeated format list`);
+  return list.map((name) => {
+    if (!(name in FORMAT_CODE)) throw new Error(`curveFormats(${params.name}): unknown format ${String(name)}`);
+    if ((name === 'zcash' || name === 'zcash-compressed') && 8 * L - bits < 3) {
+      throw new Error(`curveFormats(${params.name}): no room for 3 flag bits (ZCash format)`);
+    }
+    const bytes = {
+      zcash: 2 * L,
+      'zcash-compressed': L,
+      arkworks: L + La,
+      'arkworks-compressed': La,
+      eip196: 2 * L,
+      pasta: 2 * L,
+    }[name];
+    return { name, code: FORMAT_CODE[name], bytes };
+  });
+}
 
 /** Validation level of `decode_batch`. */
 export const DecodeCheck = { parse: 0, onCurve: 1, subgroup: 2 } as const;
@@ -46,8 +124,11 @@ export interface CurveGenOptions {
   /**
    * t with t² − 1 = lambda (as integers) for the endomorphism subgroup test. Default: derived from
    * params as the integer square root of lambda + 1 (exact for BLS12 curves, where t = ±z).
+   * Unused when the cofactor is 1.
    */
   subgroupT?: bigint;
+  /** Point encodings to implement (default: the curve's list, see `curveFormats`). */
+  formats?: readonly PointFormatName[];
 }
 
 const gcd = (a: bigint, b: bigint): bigint => {
