@@ -5,13 +5,14 @@
  *
  *   npm run bench:field [-- --json] [-- --runs 9] [-- --variants]
  *
- * --variants also measures every limb width 26..30 × {cios-loop, karatsuba} for Fp (the tuning run).
+ * --variants also measures every limb width 26..30 × {cios-loop, karatsuba} for Fp (the tuning run);
+ * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts).
  */
 import { Field as MontField } from 'montgomery';
 import * as generated from '../src/wasm-generated/bls12_381.js';
 import { instantiateGenerated, Instance } from '../src/runtime/instance.js';
 import { devFieldInstance } from '../src/codegen/dev-instance.js';
-import { BLS12_381_P } from '../src/codegen/primes.js';
+import { curves } from '../src/curves/index.js';
 import type { MulStrategy } from '../src/codegen/field.js';
 
 const args = process.argv.slice(2);
@@ -86,11 +87,14 @@ async function main() {
     ...fieldCases(inst, 'fr', 'bls12-381-fr'),
     ...montgomeryCases(),
   ];
-  if (variants) {
+  const variantCurves = args.includes('--curves') ? args[args.indexOf('--curves') + 1].split(',') : variants ? ['bls12-381'] : [];
+  for (const name of variantCurves) {
+    const params = curves[name as keyof typeof curves];
+    if (!params) throw new Error(`unknown curve ${name}`);
     for (const w of [26, 27, 28, 29, 30]) {
       for (const mul of ['cios-loop', 'karatsuba'] as MulStrategy[]) {
-        const vi = await devFieldInstance('bls12-381', [{ name: 'fp', p: BLS12_381_P, w, mul }]);
-        for (const k of fieldCases(vi, 'fp', 'bls12-381-fp', `pippin[w=${w},${mul}]`).slice(0, 2)) cases.push(k);
+        const vi = await devFieldInstance(name, [{ name: 'fp', p: params.p, w, mul }]);
+        for (const k of fieldCases(vi, 'fp', `${name}-fp`, `pippin[w=${w},${mul}]`).slice(0, 2)) cases.push(k);
       }
     }
   }
@@ -121,10 +125,10 @@ async function main() {
       );
     }
   }
-  if (variants) {
-    log('\nFp variants (tuning): mul, square ns');
+  if (variantCurves.length) {
+    log('\nbase-field variants (tuning): mul, square ns');
     for (const r of rows.filter((r) => r.impl.startsWith('pippin[') && r.op === 'mul')) {
-      log(`${r.impl.padEnd(28)} mul ${r.nsPerOp.toFixed(1).padStart(7)}  square ${get(r.impl, r.field, 'square')!.toFixed(1).padStart(7)}`);
+      log(`${r.field.padEnd(14)} ${r.impl.padEnd(28)} mul ${r.nsPerOp.toFixed(1).padStart(7)}  square ${get(r.impl, r.field, 'square')!.toFixed(1).padStart(7)}`);
     }
   }
 }

@@ -151,10 +151,17 @@ function isqrt(n: bigint): bigint {
 export class CurveGen {
   /** bytes per field element */
   readonly EB: number;
-  /** bytes of one canonical coordinate encoding */
+  /** bytes of one canonical coordinate encoding: L = ⌈bits(p)/8⌉ */
   readonly B: number;
-  /** |t| of the subgroup test [t]([t]P) = endo(P) + P */
-  readonly subgroupT: bigint;
+  /** bytes of arkworks' last (flag-carrying) coordinate: ⌈(bits(p) + 2)/8⌉, B or B + 1 */
+  readonly BA: number;
+  /**
+   * |t| of the subgroup test [t]([t]P) = endo(P) + P; undefined when the cofactor is 1 (every
+   * point of E(F_p) is then in G1 and `is_in_subgroup` returns 1).
+   */
+  readonly subgroupT: bigint | undefined;
+  /** The point encodings implemented, in the order of `curveFormats` (first = the curve's primary one). */
+  readonly formats: readonly CurveFormat[];
   /** Scratch sizes in field elements (EB bytes each) of the kernels that take `scratch`. */
   readonly scratchElements: {
     readonly double: number;
@@ -182,41 +189,49 @@ export class CurveGen {
     const { p, r, lambda } = params;
     if (params.a !== 0n) throw new Error(`CurveGen(${params.name}): only a = 0 curves are supported`);
     if (fp.L.p !== p) throw new Error(`CurveGen(${params.name}): field generator is not for the base field`);
+    if (params.h1 < 1n) throw new Error(`CurveGen(${params.name}): cofactor must be ≥ 1`);
     this.EB = fp.L.elementBytes;
     this.B = fp.L.byteLength;
-    // ZCash flags need 3 free top bits in the big-endian coordinate, arkworks SWFlags 2
-    if (8 * this.B - fp.L.bits < 3) throw new Error(`CurveGen(${params.name}): no room for 3 flag bits`);
+    this.BA = Math.ceil((fp.L.bits + 2) / 8);
+    // ZCash flags need 3 free top bits in the big-endian coordinate (checked there); arkworks'
+    // SWFlags take 2 bits, in an extra byte when the top byte lacks them
+    this.formats = curveFormats(params, options.formats);
     this.F = fp.f;
     this.bMont = fp.montLimbs(params.b);
 
-    // Subgroup test data. ψ(x, y) = (beta·x, y) satisfies ψ² + ψ + 1 = 0 and acts as lambda on G1.
-    // With m = t² − 1 (an integer), ψ − [m] is an isogeny of degree m² + m + 1 (the norm of m − ω
-    // in Z[ω]); G1 lies in its kernel, and every point of the kernel inside E(F_p) has an order
-    // dividing gcd(m² + m + 1, #E(F_p)). If that gcd is r, the kernel ∩ E(F_p) is exactly G1.
-    let t = options.subgroupT;
-    if (t === undefined) {
-      t = isqrt(lambda + 1n);
-      if (t * t !== lambda + 1n) {
-        throw new Error(`CurveGen(${params.name}): lambda + 1 is not a square; pass options.subgroupT`);
+    if (params.h1 === 1n) {
+      // E(F_p) has prime order r: every on-curve point is in G1, there is nothing to test
+      this.subgroupT = undefined;
+    } else {
+      // Subgroup test data. ψ(x, y) = (beta·x, y) satisfies ψ² + ψ + 1 = 0 and acts as lambda on G1.
+      // With m = t² − 1 (an integer), ψ − [m] is an isogeny of degree m² + m + 1 (the norm of m − ω
+      // in Z[ω]); G1 lies in its kernel, and every point of the kernel inside E(F_p) has an order
+      // dividing gcd(m² + m + 1, #E(F_p)). If that gcd is r, the kernel ∩ E(F_p) is exactly G1.
+      let t = options.subgroupT;
+      if (t === undefined) {
+        t = isqrt(lambda + 1n);
+        if (t * t !== lambda + 1n) {
+          throw new Error(`CurveGen(${params.name}): lambda + 1 is not a square; pass options.subgroupT`);
+        }
       }
+      t = t < 0n ? -t : t;
+      const m = t * t - 1n;
+      if (((m - lambda) % r + r) % r !== 0n) throw new Error(`CurveGen(${params.name}): t² − 1 ≢ lambda (mod r)`);
+      const deg = m * m + m + 1n;
+      if (deg % p === 0n) throw new Error(`CurveGen(${params.name}): ψ − [t² − 1] is inseparable`);
+      if (gcd(deg, params.h1 * r) !== r) {
+        throw new Error(`CurveGen(${params.name}): gcd(m² + m + 1, #E) ≠ r, the endomorphism test would be unsound`);
+      }
+      const ref = new RefCurve(params);
+      const G = ref.G;
+      if (!ref.eq(ref.mul(ref.mul(G, t), t), ref.add(ref.endo(G), G))) {
+        throw new Error(`CurveGen(${params.name}): [t]([t]G) ≠ endo(G) + G`);
+      }
+      this.subgroupT = t;
     }
-    t = t < 0n ? -t : t;
-    const m = t * t - 1n;
-    if (((m - lambda) % r + r) % r !== 0n) throw new Error(`CurveGen(${params.name}): t² − 1 ≢ lambda (mod r)`);
-    const deg = m * m + m + 1n;
-    if (deg % p === 0n) throw new Error(`CurveGen(${params.name}): ψ − [t² − 1] is inseparable`);
-    if (gcd(deg, params.h1 * r) !== r) {
-      throw new Error(`CurveGen(${params.name}): gcd(m² + m + 1, #E) ≠ r, the endomorphism test would be unsound`);
-    }
-    const ref = new RefCurve(params);
-    const G = ref.G;
-    if (!ref.eq(ref.mul(ref.mul(G, t), t), ref.add(ref.endo(G), G))) {
-      throw new Error(`CurveGen(${params.name}): [t]([t]G) ≠ endo(G) + G`);
-    }
-    this.subgroupT = t;
 
     const op = 10;
-    const subgroup = 14 + op;
+    const subgroup = this.subgroupT === undefined ? 0 : 14 + op;
     this.scratchElements = {
       double: 6,
       doubleAffine: 6,
@@ -239,9 +254,43 @@ export class CurveGen {
 
   describe(): string[] {
     const t = this.subgroupT;
+    const head = `curve ${this.params.name} ${this.prefix}: y² = x³ + ${this.params.b}, `;
     return [
-      `curve ${this.params.name} ${this.prefix}: y² = x³ + ${this.params.b}, subgroup test [t]([t]P) = ψ(P) + P with |t| = 0x${t.toString(16)} (${t.toString(2).length} bits, weight ${t.toString(2).replace(/0/g, '').length})`,
+      t === undefined
+        ? `${head}cofactor 1: every point of E(F_p) is in G1 (no subgroup test)`
+        : `${head}subgroup test [t]([t]P) = ψ(P) + P with |t| = 0x${t.toString(16)} (${t.toString(2).length} bits, weight ${t.toString(2).replace(/0/g, '').length})`,
+      `point formats (code name bytes): ${this.formats.map((f) => `${f.code} ${f.name} ${f.bytes}`).join(', ')}`,
     ];
+  }
+
+  /** One line per format for the codec headers: the exact byte layout and flag rules. */
+  private formatDocs(): string[] {
+    const { B, BA } = this;
+    const extra = BA > B;
+    const doc: Record<PointFormatName, string> = {
+      zcash: `ZCash/IETF uncompressed: x ‖ y big-endian (${B} B each); byte 0 bits 7, 6, 5 = compressed (0), infinity, sort (0); infinity = 0x40 then zeros`,
+      'zcash-compressed': `ZCash/IETF compressed: x big-endian; byte 0 bit 7 = compressed (1), bit 6 = infinity, bit 5 = y is the larger root; infinity = 0xc0 then zeros`,
+      arkworks: extra
+        ? `arkworks uncompressed: x LE (${B} B) ‖ y LE (${B} B) ‖ flag byte: bit 7 = y > (p − 1)/2, bit 6 = infinity (x = y = 0), bits 5..0 zero`
+        : `arkworks uncompressed: x LE ‖ y LE (${B} B each); last byte bit 7 = y > (p − 1)/2, bit 6 = infinity (x = y = 0)`,
+      'arkworks-compressed': extra
+        ? `arkworks compressed: x LE (${B} B) ‖ flag byte: bit 7 = y > (p − 1)/2, bit 6 = infinity (x = 0), bits 5..0 zero`
+        : `arkworks compressed: x LE (${B} B); last byte bit 7 = y > (p − 1)/2, bit 6 = infinity (x = 0)`,
+      eip196: `EIP-196/197: x ‖ y big-endian (${B} B each), no flags; infinity = all zero (an x or y ≥ p is malformed)`,
+      pasta: `Pasta (o1js layout): x ‖ y little-endian (${B} B each), no flags; infinity = all zero ((0, 0) is not on the curve)`,
+    };
+    return this.formats.map((f) => `  ${f.code} ${f.name} (${f.bytes} B): ${doc[f.name]}`);
+  }
+
+  /** Traps unless `format` is one of this curve's codes. */
+  private trapUnlessFormat(fb: FuncBuilder, format: Local<'i32'>): void {
+    const codes = this.formats.map((f) => f.code).sort((a, b) => a - b);
+    if (codes.every((c, j) => c === j)) {
+      fb.if(i32.gt_u(format.get, i32.const(codes.length - 1)), () => fb.line('(unreachable)'));
+    } else {
+      const known = codes.map((c) => i32.eq(format.get, i32.const(c))).reduce((a, b) => i32.or(a, b));
+      fb.if(i32.eqz(known), () => fb.line('(unreachable)'));
+    }
   }
 
   // ---------------------------------------------------------------- emit helpers
@@ -663,6 +712,16 @@ export class CurveGen {
   private emitSubgroup(): void {
     const { mb, prefix: g } = this;
     const t = this.subgroupT;
+    if (t === undefined) {
+      mb.func(`${g}_is_in_subgroup`, { p: 'i32', scratch: 'i32' }, 'i32', [
+        `${g}_is_in_subgroup(p, scratch) → 1, always: the cofactor of ${this.params.name} is 1, so E(F_p) is the order-r group G1`,
+        `and every affine point on the curve is in it (p assumed on the curve, as for the other curves). p and scratch are`,
+        `not read (scratch: 0 bytes). Kept so that callers need no per-curve case; ${g}_decode_batch skips it. Cost: 0.`,
+      ], (fb) => {
+        fb.ret(i32.const(1));
+      });
+      return;
+    }
     const weight = t.toString(2).replace(/0/g, '').length;
     const len = t.toString(2).length;
     mb.func(`${g}_is_in_subgroup`, { p: 'i32', scratch: 'i32' }, 'i32', [
@@ -698,19 +757,26 @@ export class CurveGen {
   private emitDecode(): void {
     const { mb, prefix: g } = this;
     const B = this.B;
+    const BA = this.BA;
     const EB = this.EB;
-    const lengths = [2 * B, B, 2 * B];
+    const cofactorOne = this.subgroupT === undefined;
+    const compressedKinds = this.formats.filter((f) => f.name === 'zcash-compressed' || f.name === 'arkworks-compressed').map((f) => f.code);
     mb.func(`${g}_decode_batch`, { dst: 'i32', inf: 'i32', src: 'i32', count: 'i32', format: 'i32', check: 'i32', scratch: 'i32' }, 'i32', [
       `${g}_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else`,
       `(index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is`,
-      `written for it or after it. Element i: affine point at dst + i·${2 * EB}, inf[i] (byte) = 1 for infinity (its`,
-      `dst slot zeroed) else 0. format: 0 ZCash uncompressed (${2 * B} B), 1 ZCash compressed (${B} B), 2 arkworks`,
-      `uncompressed LE (${2 * B} B); other values trap. check: 0 parse (canonical coordinates, consistent flags,`,
-      `canonical infinity), 1 + on curve, 2 + subgroup; other values trap. Compressed points are on the curve by`,
-      `construction (no square root → malformed). Strict: only the encodings ${g}_encode produces are accepted.`,
+      `written for it or after it. Element i: the encoding at src + i·(bytes of the format), affine point at`,
+      `dst + i·${2 * EB}, inf[i] (byte) = 1 for infinity (its dst slot zeroed) else 0. format (other values trap):`,
+      ...this.formatDocs(),
+      `check: 0 parse (canonical coordinates < p, consistent flags, canonical infinity), 1 + on curve, 2 + subgroup`,
+      cofactorOne
+        ? `(cofactor 1: the same as 1, no extra work); other values trap.`
+        : `(see ${g}_is_in_subgroup); other values trap.`,
+      ...(compressedKinds.length ? [`Compressed points (code${compressedKinds.length > 1 ? 's' : ''} ${compressedKinds.join(', ')}) are on the curve by construction (no square root → malformed).`] : []),
+      `Strict: only the encodings ${g}_encode produces are accepted (flags must match y; nothing else may be set).`,
       `scratch: ${this.scratchElements.decode} elements (${this.scratchBytes('decode')} bytes); must not overlap dst, inf, src.`,
-      `Cost per point: 2 byte conversions (2M); compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M; on curve 3M;`,
-      `subgroup see ${g}_is_in_subgroup (≈ 1270 M-equivalents).`,
+      `Cost per point: 2 byte conversions (2M)${compressedKinds.length ? '; compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M' : ''}; on curve 3M` +
+        (cofactorOne ? '.' : ';'),
+      ...(cofactorOne ? [] : [`subgroup see ${g}_is_in_subgroup (≈ ${this.subgroupCostEstimate()} M-equivalents).`]),
     ], (fb) => {
       const dst = fb.param('dst', 'i32');
       const inf = fb.param('inf', 'i32');
@@ -733,11 +799,11 @@ export class CurveGen {
       const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
 
       fb.if(i32.gt_u(check.get, i32.const(2)), () => fb.line('(unreachable)'));
-      fb.if(i32.gt_u(format.get, i32.const(2)), () => fb.line('(unreachable)'));
+      this.trapUnlessFormat(fb, format);
       this.fp.storeConst(fb, bConst, this.bMont);
 
-      const body = (fmt: number) => {
-        const L = lengths[fmt];
+      const body = (fmt: CurveFormat) => {
+        const L = fmt.bytes;
         enc.set(i32.add(src.get, i32.mul(i.get, i32.const(L))));
         const outPtr = i32.add(dst.get, i32.mul(i.get, i32.const(2 * EB)));
         const infPtr = i32.add(inf.get, i.get);
@@ -746,8 +812,16 @@ export class CurveGen {
           f('set_zero', i32.add(outPtr, i32.const(EB)));
           fb.i32Store8(infPtr, 0, i32.const(1));
         };
-        if (fmt === 0 || fmt === 1) {
-          const compressed = fmt === 1;
+        /** y = ±√(x³ + b) with the larger root iff `largest` (an i32 0/1); y = 0 with `largest` set is malformed. */
+        const decompress = (largest: () => I32) => {
+          f('sqr', rhs, Tx);
+          f('mul', rhs, rhs, Tx);
+          f('add', rhs, rhs, bConst);
+          fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(1));
+          fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), largest()), () => f('neg', Ty, Ty));
+        };
+        if (fmt.name === 'zcash' || fmt.name === 'zcash-compressed') {
+          const compressed = fmt.name === 'zcash-compressed';
           flags.set(i32.shr_u(i32.load8_u(enc.get), 5));
           fb.comment(`flags = c·4 + i·2 + s (top bits of byte 0); c must be ${compressed ? 1 : 0}`);
           fb.if(i32.ne(i32.shr_u(flags.get, 2), i32.const(compressed ? 1 : 0)), () => fail(1));
@@ -762,11 +836,7 @@ export class CurveGen {
             fb.i32Store8(buf, 0, i32.and(i32.load8_u(buf), i32.const(0x1f)));
             fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Tx, buf)), () => fail(1));
             if (compressed) {
-              f('sqr', rhs, Tx);
-              f('mul', rhs, rhs, Tx);
-              f('add', rhs, rhs, bConst);
-              fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(1));
-              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.and(flags.get, i32.const(1))), () => f('neg', Ty, Ty));
+              decompress(() => i32.and(flags.get, i32.const(1)));
               fb.comment('y = 0 has no larger root: the sort flag must then be clear');
               fb.if(i32.and(i32.and(flags.get, i32.const(1)), this.fexpr(fb, 'is_zero', Ty)), () => fail(1));
             } else {
@@ -774,34 +844,70 @@ export class CurveGen {
             }
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
           });
-        } else {
-          const last = 2 * B - 1;
+        } else if (fmt.name === 'arkworks' || fmt.name === 'arkworks-compressed') {
+          const compressed = fmt.name === 'arkworks-compressed';
+          const last = L - 1;
+          /** Reads the flag-carrying coordinate (BA bytes at `at`) into `out`, flag bits excluded. */
+          const readFlagged = (out: I32, at: I32) => {
+            if (BA === B) {
+              this.copyBytes(fb, buf, at, B);
+              fb.i32Store8(buf, B - 1, i32.and(i32.load8_u(buf, B - 1), i32.const(0x3f)));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, buf)), () => fail(1));
+            } else {
+              fb.comment('the flag byte holds no coordinate bits: bits 5..0 must be zero');
+              fb.if(i32.and(i32.load8_u(enc.get, last), i32.const(0x3f)), () => fail(1));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, at)), () => fail(1));
+            }
+          };
           flags.set(i32.shr_u(i32.load8_u(enc.get, last), 6));
           fb.comment('flags = neg·2 + inf (top bits of the last byte); both set is invalid');
           fb.if(i32.eq(flags.get, i32.const(3)), () => fail(1));
           fb.if(i32.and(flags.get, i32.const(1)), () => {
-            fb.comment('infinity: x = y = 0');
+            fb.comment(compressed ? 'infinity: x = 0' : 'infinity: x = y = 0');
             fb.if(i32.eqz(this.zeroBytes(enc.get, L, last, 0xc0)), () => fail(1));
             writeInfinity();
           }, () => {
-            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(1));
-            this.copyBytes(fb, buf, i32.add(enc.get, i32.const(B)), B);
-            fb.i32Store8(buf, B - 1, i32.and(i32.load8_u(buf, B - 1), i32.const(0x3f)));
-            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Ty, buf)), () => fail(1));
-            fb.comment('the YIsNegative flag must match y');
-            fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(1));
+            if (compressed) {
+              readFlagged(Tx, enc.get);
+              decompress(() => i32.shr_u(flags.get, 1));
+              fb.comment('y = 0 is encoded with YIsNegative clear');
+              fb.if(i32.and(i32.shr_u(flags.get, 1), this.fexpr(fb, 'is_zero', Ty)), () => fail(1));
+            } else {
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(1));
+              readFlagged(Ty, i32.add(enc.get, i32.const(B)));
+              fb.comment('the YIsNegative flag must match y');
+              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(1));
+            }
+            this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
+          });
+        } else {
+          const endian = fmt.name === 'eip196' ? 'be' : 'le';
+          fb.comment('no flags: infinity is all bytes zero ((0, 0) is not on the curve as b ≠ 0)');
+          fb.if(this.zeroBytes(enc.get, L, -1, 0), () => writeInfinity(), () => {
+            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Tx, enc.get)), () => fail(1));
+            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Ty, i32.add(enc.get, i32.const(B)))), () => fail(1));
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, true);
           });
         }
       };
 
-      for (let fmt = 0; fmt < 3; fmt++) {
-        fb.if(i32.eq(format.get, i32.const(fmt)), () => {
+      for (const fmt of this.formats) {
+        fb.if(i32.eq(format.get, i32.const(fmt.code)), () => {
           fb.forRange(i, i32.const(0), count.get, 1, () => body(fmt));
         });
       }
       fb.ret(i32.const(-1));
     });
+  }
+
+  /** Rough cost of is_in_subgroup in M-equivalents (S = M, as stated in the headers). */
+  private subgroupCostEstimate(): number {
+    const t = this.subgroupT;
+    if (t === undefined) return 0;
+    const len = t.toString(2).length;
+    const weight = t.toString(2).replace(/0/g, '').length;
+    const est = 2 * (len - 1) * 9 + (weight - 1) * 10 + (weight - 1) * 14 + 1 + 10 + 4;
+    return Math.round(est / 10) * 10;
   }
 
   /** Optional on-curve and subgroup checks of the decoded point T, then T → dst slot, inf byte 0. */
@@ -810,9 +916,11 @@ export class CurveGen {
     if (needCurveCheck) {
       fb.if(i32.and(i32.ge_u(check.get, i32.const(1)), i32.eqz(fb.callExpr('i32', `${g}_is_on_curve`, T))), () => fail(2));
     }
-    fb.if(i32.ge_u(check.get, i32.const(2)), () => {
-      fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_in_subgroup`, T, tail)), () => fail(3));
-    });
+    if (this.subgroupT !== undefined) {
+      fb.if(i32.ge_u(check.get, i32.const(2)), () => {
+        fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_in_subgroup`, T, tail)), () => fail(3));
+      });
+    }
     this.copyElems(fb, outPtr, T, 2);
     fb.i32Store8(infPtr, 0, i32.const(0));
   }
@@ -820,10 +928,12 @@ export class CurveGen {
   private emitEncode(): void {
     const { mb, prefix: g } = this;
     const B = this.B;
+    const BA = this.BA;
     mb.func(`${g}_encode`, { dst: 'i32', a: 'i32', isInf: 'i32', format: 'i32', scratch: 'i32' }, undefined, [
       `${g}_encode(dst, a, isInf, format, scratch): canonical encoding of the affine point a (or of infinity if isInf ≠ 0,`,
-      `a then unread) at dst: format 0 ZCash uncompressed (${2 * B} B, flags 0), 1 ZCash compressed (${B} B, c = 1, s = y largest),`,
-      `2 arkworks uncompressed LE (${2 * B} B, last byte bit 7 = y largest, bit 6 = infinity with x = y = 0); other formats trap.`,
+      `a then unread) at dst, in the format (other values trap):`,
+      ...this.formatDocs(),
+      `"y > (p − 1)/2" and "larger root" are the same predicate (${g}_y_is_largest); y = 0 never sets it.`,
       `dst must not overlap a. scratch: unused (0 bytes; reserved). Cost: 2 conversions (2M) + 1M for the sign.`,
     ], (fb) => {
       const dst = fb.param('dst', 'i32').get;
@@ -834,34 +944,72 @@ export class CurveGen {
       const y = this.el(a, 1);
       const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
       const largest = () => fb.callExpr('i32', `${g}_y_is_largest`, y);
-      fb.if(i32.gt_u(format.get, i32.const(2)), () => fb.line('(unreachable)'));
-      fb.if(i32.eqz(format.get), () => {
-        fb.if(isInf.get, () => {
-          this.zeroFill(fb, dst, 2 * B);
-          fb.i32Store8(dst, 0, i32.const(0x40));
-        }, () => {
-          f('to_bytes_be', dst, x);
-          f('to_bytes_be', i32.add(dst, i32.const(B)), y);
+      /** Flag bits into the last byte of the flag-carrying arkworks coordinate (shared or extra byte). */
+      const arkFlags = (last: number) => {
+        if (BA === B) fb.i32Store8(dst, last, i32.or(i32.load8_u(dst, last), i32.shl(largest(), 7)));
+        else fb.i32Store8(dst, last, i32.shl(largest(), 7));
+      };
+      const body = (fmt: CurveFormat) => {
+        const L = fmt.bytes;
+        switch (fmt.name) {
+          case 'zcash':
+            fb.if(isInf.get, () => {
+              this.zeroFill(fb, dst, L);
+              fb.i32Store8(dst, 0, i32.const(0x40));
+            }, () => {
+              f('to_bytes_be', dst, x);
+              f('to_bytes_be', i32.add(dst, i32.const(B)), y);
+            });
+            break;
+          case 'zcash-compressed':
+            fb.if(isInf.get, () => {
+              this.zeroFill(fb, dst, L);
+              fb.i32Store8(dst, 0, i32.const(0xc0));
+            }, () => {
+              f('to_bytes_be', dst, x);
+              fb.i32Store8(dst, 0, i32.or(i32.or(i32.load8_u(dst), i32.const(0x80)), i32.shl(largest(), 5)));
+            });
+            break;
+          case 'arkworks':
+            fb.if(isInf.get, () => {
+              this.zeroFill(fb, dst, L);
+              fb.i32Store8(dst, L - 1, i32.const(0x40));
+            }, () => {
+              f('to_bytes_le', dst, x);
+              f('to_bytes_le', i32.add(dst, i32.const(B)), y);
+              arkFlags(L - 1);
+            });
+            break;
+          case 'arkworks-compressed':
+            fb.if(isInf.get, () => {
+              this.zeroFill(fb, dst, L);
+              fb.i32Store8(dst, L - 1, i32.const(0x40));
+            }, () => {
+              f('to_bytes_le', dst, x);
+              arkFlags(L - 1);
+            });
+            break;
+          case 'eip196':
+          case 'pasta': {
+            const endian = fmt.name === 'eip196' ? 'be' : 'le';
+            fb.if(isInf.get, () => this.zeroFill(fb, dst, L), () => {
+              f(`to_bytes_${endian}`, dst, x);
+              f(`to_bytes_${endian}`, i32.add(dst, i32.const(B)), y);
+            });
+            break;
+          }
+        }
+      };
+      this.trapUnlessFormat(fb, format);
+      this.formats.forEach((fmt, j) => {
+        if (j === this.formats.length - 1) {
+          body(fmt);
+          return;
+        }
+        fb.if(fmt.code === 0 ? i32.eqz(format.get) : i32.eq(format.get, i32.const(fmt.code)), () => {
+          body(fmt);
+          fb.ret();
         });
-        fb.ret();
-      });
-      fb.if(i32.eq(format.get, i32.const(1)), () => {
-        fb.if(isInf.get, () => {
-          this.zeroFill(fb, dst, B);
-          fb.i32Store8(dst, 0, i32.const(0xc0));
-        }, () => {
-          f('to_bytes_be', dst, x);
-          fb.i32Store8(dst, 0, i32.or(i32.or(i32.load8_u(dst), i32.const(0x80)), i32.shl(largest(), 5)));
-        });
-        fb.ret();
-      });
-      fb.if(isInf.get, () => {
-        this.zeroFill(fb, dst, 2 * B);
-        fb.i32Store8(dst, 2 * B - 1, i32.const(0x40));
-      }, () => {
-        f('to_bytes_le', dst, x);
-        f('to_bytes_le', i32.add(dst, i32.const(B)), y);
-        fb.i32Store8(dst, 2 * B - 1, i32.or(i32.load8_u(dst, 2 * B - 1), i32.shl(largest(), 7)));
       });
     });
   }
