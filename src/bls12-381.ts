@@ -18,11 +18,7 @@ export const bls12_381 = defineCurve<G1Format>({
   name: 'bls12-381',
   params,
   module: generated,
-  formats: [
-    { name: 'zcash', code: 0, bytes: 96 },
-    { name: 'zcash-compressed', code: 1, bytes: 48 },
-    { name: 'arkworks', code: 2, bytes: 96 },
-  ],
-  defaultFormat: (bytesPerPoint) => (bytesPerPoint === 48 ? 'zcash-compressed' : 'zcash'),
+  // formats: the module's table (zcash 96, zcash-compressed 48, arkworks 96); 48 bytes per point
+  // selects zcash-compressed, anything else zcash
   msmWindow: bls12_381Tuning.msmWindow,
 });

@@ -11,8 +11,10 @@ export interface CurveDefinition<F extends string> {
   name: string;
   params: CurveParams;
   module: GeneratedModule;
-  formats: readonly PointFormatSpec<F>[];
-  defaultFormat: (bytesPerPoint: number) => F;
+  /** default: the module's own table (generated with the kernels) */
+  formats?: readonly PointFormatSpec<F>[];
+  /** default: the first format whose size matches the bytes per point, else the primary one */
+  defaultFormat?: (bytesPerPoint: number) => F;
   msmWindow?: (halves: number) => number | undefined;
 }
 
@@ -27,6 +29,8 @@ export interface Curve<F extends string> {
 }
 
 export function defineCurve<F extends string>(def: CurveDefinition<F>): Curve<F> {
+  const formats = def.formats ?? (def.module.formats as readonly PointFormatSpec<F>[]);
+  const defaultFormat = def.defaultFormat ?? ((bpp: number) => (formats.find((f) => f.bytes === bpp) ?? formats[0]).name);
   let g1: G1<F> | undefined;
   let initializing: Promise<void> | undefined;
   return {
@@ -34,7 +38,7 @@ export function defineCurve<F extends string>(def: CurveDefinition<F>): Curve<F>
     params: def.params,
     init() {
       initializing ??= instantiateGenerated(def.module).then((inst) => {
-        g1 = new G1<F>(inst, def.params.r, def.formats, def.defaultFormat, def.msmWindow);
+        g1 = new G1<F>(inst, def.params.r, formats, defaultFormat, def.msmWindow);
       });
       return initializing;
     },

@@ -7,6 +7,8 @@ import { FieldInfo, WasmField } from './field.js';
 
 export interface GeneratedModule {
   fields: Record<string, { name: string; p: string; w: number; n: number; elementBytes: number; byteLength: number }>;
+  /** point encodings of the module's G1 codec kernels */
+  formats: readonly { name: string; code: number; bytes: number }[];
   wasmBase64: string;
 }
 
