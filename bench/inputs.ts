@@ -1,11 +1,13 @@
 /**
- * Deterministic MSM benchmark inputs for BLS12-381 G1.
+ * Deterministic MSM benchmark inputs for G1 of BLS12-381 (default) or BN254.
  *
  * Layout (shared by every implementation under benchmark):
- * - points:  n × 96 bytes, x ‖ y, each coordinate 48-byte big-endian (ZCash "uncompressed" encoding
- *            without the flag bits). No point is the point at infinity; all are in the prime-order
- *            subgroup.
- * - scalars: n × 32 bytes little-endian, uniformly random in [0, r).
+ * - points:  BLS12-381: n × 96 bytes, x ‖ y, each coordinate 48-byte big-endian (ZCash
+ *            "uncompressed" encoding without the flag bits).
+ *            BN254: n × 64 bytes, x ‖ y, each coordinate 32-byte big-endian (the EIP-196 encoding).
+ *            No point is the point at infinity; all are in the prime-order subgroup (BN254 G1 has
+ *            cofactor 1, so every curve point is).
+ * - scalars: n × 32 bytes little-endian, uniformly random in [0, r) (r of the curve).
  *
  * Generation (fast even for n = 2^18, no per-point scalar multiplication):
  *   1. a small base set of random multiples [k]G of the generator (noble),
@@ -15,21 +17,82 @@
  *   3. a seeded Fisher–Yates shuffle.
  * Sums of subgroup points stay in the subgroup, so every point is valid.
  *
- * Results are cached in bench/.cache/ (gitignored), keyed by format version, logSize and seed.
+ * Results are cached in bench/.cache/ (gitignored), keyed by curve, format version, logSize and seed
+ * (`bls12-381-g1-v1-log<k>-seed<s>.bin`, `bn254-g1-v1-log<k>-seed<s>.bin`).
+ *
+ * Every function that depends on the curve takes it as a last parameter defaulting to 'bls12-381';
+ * the BLS12-381 output (and cache files) is byte-identical to the BLS-only version of this module.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { bn254 } from "@noble/curves/bn254.js";
+import type { WeierstrassPointCons } from "@noble/curves/abstract/weierstrass.js";
 
-export const CURVE = "bls12-381";
+/** Curves the benchmark inputs (and peers) support. */
+export const CURVE_NAMES = ["bls12-381", "bn254"] as const;
+export type CurveName = (typeof CURVE_NAMES)[number];
+
+/** The default curve (kept for callers written before BN254 was added). */
+export const CURVE: CurveName = "bls12-381";
 /** Base field modulus p of BLS12-381. */
 export const P = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
 /** Prime order r of the G1 subgroup (scalar field). */
 export const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
 
+/** BLS12-381 point / coordinate sizes (BN254: CURVES.bn254.pointBytes / coordBytes). */
 export const POINT_BYTES = 96;
 export const COORD_BYTES = 48;
+/** Scalar size, the same for every curve here. */
 export const SCALAR_BYTES = 32;
+
+/** Everything the input generation and the cross-checks need to know about a curve's G1. */
+export interface CurveSpec {
+  name: CurveName;
+  /** Base field modulus. */
+  p: bigint;
+  /** Prime order of G1 (scalar field). */
+  r: bigint;
+  /** E: y² = x³ + b. */
+  b: bigint;
+  /** Bytes per big-endian coordinate. */
+  coordBytes: number;
+  /** Bytes per point, x ‖ y. */
+  pointBytes: number;
+  /** noble's G1 point class (used for the base multiples and the reference Σ[s]P). */
+  Point: WeierstrassPointCons<bigint>;
+}
+
+export const CURVES: Readonly<Record<CurveName, CurveSpec>> = Object.freeze({
+  "bls12-381": Object.freeze({
+    name: "bls12-381",
+    p: P,
+    r: R,
+    b: 4n,
+    coordBytes: COORD_BYTES,
+    pointBytes: POINT_BYTES,
+    Point: bls12_381.G1.Point,
+  }),
+  bn254: Object.freeze({
+    name: "bn254",
+    p: 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n,
+    r: 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n,
+    b: 3n,
+    coordBytes: 32,
+    pointBytes: 64,
+    Point: bn254.G1.Point,
+  }),
+});
+
+export function isCurveName(s: string): s is CurveName {
+  return (CURVE_NAMES as readonly string[]).includes(s);
+}
+
+/** The spec of a curve; throws on an unknown name. */
+export function curveSpec(curve: CurveName | string = CURVE): CurveSpec {
+  if (!isCurveName(curve)) throw new Error(`unknown curve ${curve} (expected one of ${CURVE_NAMES.join(", ")})`);
+  return CURVES[curve];
+}
 
 /** Bump whenever the generation procedure changes, so stale cache files are not reused. */
 const FORMAT_VERSION = 1;
@@ -37,7 +100,7 @@ const BASE_POINTS = 32;
 
 export interface MsmInputs {
   n: number;
-  /** n × 96 bytes: x ‖ y, each 48-byte big-endian. */
+  /** n × pointBytes: x ‖ y, each coordinate big-endian (96 bytes for BLS12-381, 64 for BN254). */
   points: Uint8Array;
   /** n × 32 bytes little-endian, uniform in [0, r). */
   scalars: Uint8Array;
@@ -132,14 +195,15 @@ export function bytesLEToBigint(bytes: Uint8Array, offset = 0, len = bytes.lengt
   return bytesToBigintLE(bytes, offset, len);
 }
 
-/** Decode the 96-byte-per-point buffer into affine bigint coordinates. */
-export function pointsToBigints(points: Uint8Array): AffinePoint[] {
-  if (points.length % POINT_BYTES !== 0) throw new Error("points length not a multiple of 96");
-  const n = points.length / POINT_BYTES;
+/** Decode the x ‖ y big-endian point buffer (96 bytes per point for BLS12-381, 64 for BN254). */
+export function pointsToBigints(points: Uint8Array, curve: CurveName = CURVE): AffinePoint[] {
+  const { pointBytes, coordBytes } = curveSpec(curve);
+  if (points.length % pointBytes !== 0) throw new Error(`points length not a multiple of ${pointBytes}`);
+  const n = points.length / pointBytes;
   const out: AffinePoint[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const o = i * POINT_BYTES;
-    out[i] = { x: bytesToBigintBE(points, o, COORD_BYTES), y: bytesToBigintBE(points, o + COORD_BYTES, COORD_BYTES) };
+    const o = i * pointBytes;
+    out[i] = { x: bytesToBigintBE(points, o, coordBytes), y: bytesToBigintBE(points, o + coordBytes, coordBytes) };
   }
   return out;
 }
@@ -156,58 +220,64 @@ export function scalarsToBigints(scalars: Uint8Array): bigint[] {
 // ---------------------------------------------------------------------------------------------
 // generation
 
-const R_WORDS: number[] = (() => {
-  const w: number[] = [];
-  for (let i = 0; i < 8; i++) w.push(Number((R >> BigInt(32 * i)) & 0xffffffffn));
-  return w;
-})();
+/** r as 8 little-endian 32-bit words, and the mask for the top word (r's bit length rounded up). */
+interface ScalarBound {
+  words: number[];
+  topMask: number;
+}
+
+function scalarBound(r: bigint): ScalarBound {
+  const words: number[] = [];
+  for (let i = 0; i < 8; i++) words.push(Number((r >> BigInt(32 * i)) & 0xffffffffn));
+  const topBits = r.toString(2).length - 7 * 32; // BLS12-381: 31 (r < 2^255), BN254: 30 (r < 2^254)
+  if (topBits < 1 || topBits > 32) throw new Error("r must have 225..256 bits");
+  return { words, topMask: topBits === 32 ? 0xffffffff : ((1 << topBits) >>> 0) - 1 };
+}
 
 /** Is the 8-word little-endian value below r? */
-function wordsBelowR(w: Uint32Array): boolean {
+function wordsBelow(w: Uint32Array, bound: ScalarBound): boolean {
   for (let i = 7; i >= 0; i--) {
-    if (w[i] !== R_WORDS[i]) return w[i] < R_WORDS[i];
+    if (w[i] !== bound.words[i]) return w[i] < bound.words[i];
   }
   return false;
 }
 
-function generateScalars(n: number, rng: Rng): Uint8Array {
+function generateScalars(n: number, rng: Rng, spec: CurveSpec): Uint8Array {
+  const bound = scalarBound(spec.r);
   const out = new Uint8Array(n * SCALAR_BYTES);
   const words = new Uint32Array(8);
   const view = new DataView(out.buffer);
   for (let i = 0; i < n; i++) {
-    // rejection sampling on 255-bit values (r < 2^255, acceptance ≈ 0.9)
+    // rejection sampling on values of r's bit length (acceptance ≈ 0.9 for BLS12-381, 0.76 for BN254)
     do {
       for (let j = 0; j < 8; j++) words[j] = rng.u32();
-      words[7] &= 0x7fffffff;
-    } while (!wordsBelowR(words));
+      words[7] &= bound.topMask;
+    } while (!wordsBelow(words, bound));
     for (let j = 0; j < 8; j++) view.setUint32(i * SCALAR_BYTES + 4 * j, words[j], true);
   }
   return out;
 }
 
-function randomFieldScalar(rng: Rng): bigint {
+function randomFieldScalar(rng: Rng, bound: ScalarBound): bigint {
   const w = new Uint32Array(8);
   for (;;) {
     for (let j = 0; j < 8; j++) w[j] = rng.u32();
-    w[7] &= 0x7fffffff;
-    if (!wordsBelowR(w)) continue;
+    w[7] &= bound.topMask;
+    if (!wordsBelow(w, bound)) continue;
     let v = 0n;
     for (let j = 7; j >= 0; j--) v = (v << 32n) | BigInt(w[j]);
     if (v !== 0n) return v;
   }
 }
 
-function modInverse(a: bigint): bigint {
-  return bls12_381.fields.Fp.inv(a);
-}
-
-function generatePoints(n: number, rng: Rng): Uint8Array {
-  const G = bls12_381.G1.Point.BASE;
+function generatePoints(n: number, rng: Rng, spec: CurveSpec): Uint8Array {
+  const G = spec.Point.BASE;
+  const bound = scalarBound(spec.r);
   const xs: bigint[] = [];
   const ys: bigint[] = [];
   const base = Math.min(n, BASE_POINTS);
   while (xs.length < base) {
-    const a = G.multiply(randomFieldScalar(rng)).toAffine();
+    const a = G.multiply(randomFieldScalar(rng, bound)).toAffine();
     if (xs.includes(a.x)) continue; // also excludes ±duplicates
     xs.push(a.x);
     ys.push(a.y);
@@ -216,7 +286,8 @@ function generatePoints(n: number, rng: Rng): Uint8Array {
   // Grow by levels: each level adds up to as many points as there are, P_new = P_a + P_b.
   // A new point whose x is already present (same point or its negation, e.g. the same pair drawn
   // twice) is dropped; the next level makes up for it. So all points are distinct, none is -another.
-  const p = P;
+  const p = spec.p;
+  const Fp = spec.Point.Fp;
   const seen = new Set<bigint>(xs);
   while (xs.length < n) {
     const m = xs.length;
@@ -243,7 +314,7 @@ function generatePoints(n: number, rng: Rng): Uint8Array {
       prefix[j] = acc;
       acc = (acc * dx[j]) % p;
     }
-    let inv = modInverse(acc);
+    let inv = Fp.inv(acc);
     const invs: bigint[] = new Array(k);
     for (let j = k - 1; j >= 0; j--) {
       invs[j] = (inv * prefix[j]) % p;
@@ -277,50 +348,53 @@ function generatePoints(n: number, rng: Rng): Uint8Array {
     perm[j] = t;
   }
 
-  const out = new Uint8Array(n * POINT_BYTES);
+  const { pointBytes, coordBytes } = spec;
+  const out = new Uint8Array(n * pointBytes);
   for (let i = 0; i < n; i++) {
     const s = perm[i];
-    writeBigintBE(out, i * POINT_BYTES, COORD_BYTES, xs[s]);
-    writeBigintBE(out, i * POINT_BYTES + COORD_BYTES, COORD_BYTES, ys[s]);
+    writeBigintBE(out, i * pointBytes, coordBytes, xs[s]);
+    writeBigintBE(out, i * pointBytes + coordBytes, coordBytes, ys[s]);
   }
   return out;
 }
 
 /** Generate inputs without touching the cache. */
-export function generateInputs(logSize: number, seed = 1): MsmInputs {
+export function generateInputs(logSize: number, seed = 1, curve: CurveName = CURVE): MsmInputs {
   if (!Number.isInteger(logSize) || logSize < 0 || logSize > 24) throw new Error(`bad logSize ${logSize}`);
+  const spec = curveSpec(curve);
   const n = 2 ** logSize;
-  const points = generatePoints(n, new Rng(seed, 1));
-  const scalars = generateScalars(n, new Rng(seed, 2));
+  const points = generatePoints(n, new Rng(seed, 1), spec);
+  const scalars = generateScalars(n, new Rng(seed, 2), spec);
   return { n, points, scalars };
 }
 
 export const CACHE_DIR = fileURLToPath(new URL("./.cache/", import.meta.url));
 
-export function cachePath(logSize: number, seed: number): string {
-  return `${CACHE_DIR}bls12-381-g1-v${FORMAT_VERSION}-log${logSize}-seed${seed}.bin`;
+export function cachePath(logSize: number, seed: number, curve: CurveName = CURVE): string {
+  return `${CACHE_DIR}${curveSpec(curve).name}-g1-v${FORMAT_VERSION}-log${logSize}-seed${seed}.bin`;
 }
 
 /**
  * Deterministic inputs of size 2^logSize, cached on disk (bench/.cache/).
  * The cache file is points ‖ scalars; it is written atomically (temp file + rename).
  */
-export async function loadInputs(logSize: number, seed = 1): Promise<MsmInputs> {
+export async function loadInputs(logSize: number, seed = 1, curve: CurveName = CURVE): Promise<MsmInputs> {
+  const { pointBytes } = curveSpec(curve);
   const n = 2 ** logSize;
-  const file = cachePath(logSize, seed);
-  const total = n * (POINT_BYTES + SCALAR_BYTES);
+  const file = cachePath(logSize, seed, curve);
+  const total = n * (pointBytes + SCALAR_BYTES);
   if (existsSync(file)) {
     const buf = readFileSync(file);
     if (buf.length === total) {
       const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.length);
       return {
         n,
-        points: bytes.slice(0, n * POINT_BYTES),
-        scalars: bytes.slice(n * POINT_BYTES),
+        points: bytes.slice(0, n * pointBytes),
+        scalars: bytes.slice(n * pointBytes),
       };
     }
   }
-  const inputs = generateInputs(logSize, seed);
+  const inputs = generateInputs(logSize, seed, curve);
   mkdirSync(CACHE_DIR, { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.concat([inputs.points, inputs.scalars]));

@@ -7,6 +7,7 @@
 ;;   limb width w = 30, limb count n = 9, R = 2^270, element = 36 bytes
 ;;   mu0 = -p^-1 mod 2^w = 0x3fffffff, CIOS carry period = 9, mul = karatsuba
 ;; curve bls12-381 g1: y² = x³ + 4, subgroup test [t]([t]P) = ψ(P) + P with |t| = 0xd201000000010000 (64 bits, weight 6)
+;; point formats (code name bytes): 0 zcash 96, 1 zcash-compressed 48, 2 arkworks 96
 (module
   (memory (export "memory") 2 65536)
   (global $stat_pairs (export "stat_pairs") (mut i32) (i32.const 0))
@@ -6711,11 +6712,15 @@
   )
   ;; g1_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else
   ;; (index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is
-  ;; written for it or after it. Element i: affine point at dst + i·104, inf[i] (byte) = 1 for infinity (its
-  ;; dst slot zeroed) else 0. format: 0 ZCash uncompressed (96 B), 1 ZCash compressed (48 B), 2 arkworks
-  ;; uncompressed LE (96 B); other values trap. check: 0 parse (canonical coordinates, consistent flags,
-  ;; canonical infinity), 1 + on curve, 2 + subgroup; other values trap. Compressed points are on the curve by
-  ;; construction (no square root → malformed). Strict: only the encodings g1_encode produces are accepted.
+  ;; written for it or after it. Element i: the encoding at src + i·(bytes of the format), affine point at
+  ;; dst + i·104, inf[i] (byte) = 1 for infinity (its dst slot zeroed) else 0. format (other values trap):
+  ;;   0 zcash (96 B): ZCash/IETF uncompressed: x ‖ y big-endian (48 B each); byte 0 bits 7, 6, 5 = compressed (0), infinity, sort (0); infinity = 0x40 then zeros
+  ;;   1 zcash-compressed (48 B): ZCash/IETF compressed: x big-endian; byte 0 bit 7 = compressed (1), bit 6 = infinity, bit 5 = y is the larger root; infinity = 0xc0 then zeros
+  ;;   2 arkworks (96 B): arkworks uncompressed: x LE ‖ y LE (48 B each); last byte bit 7 = y > (p − 1)/2, bit 6 = infinity (x = y = 0)
+  ;; check: 0 parse (canonical coordinates < p, consistent flags, canonical infinity), 1 + on curve, 2 + subgroup
+  ;; (see g1_is_in_subgroup); other values trap.
+  ;; Compressed points (code 1) are on the curve by construction (no square root → malformed).
+  ;; Strict: only the encodings g1_encode produces are accepted (flags must match y; nothing else may be set).
   ;; scratch: 29 elements (1508 bytes); must not overlap dst, inf, src.
   ;; Cost per point: 2 byte conversions (2M); compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M; on curve 3M;
   ;; subgroup see g1_is_in_subgroup (≈ 1270 M-equivalents).
@@ -6982,8 +6987,11 @@
     (return (i32.const -1))
   )
   ;; g1_encode(dst, a, isInf, format, scratch): canonical encoding of the affine point a (or of infinity if isInf ≠ 0,
-  ;; a then unread) at dst: format 0 ZCash uncompressed (96 B, flags 0), 1 ZCash compressed (48 B, c = 1, s = y largest),
-  ;; 2 arkworks uncompressed LE (96 B, last byte bit 7 = y largest, bit 6 = infinity with x = y = 0); other formats trap.
+  ;; a then unread) at dst, in the format (other values trap):
+  ;;   0 zcash (96 B): ZCash/IETF uncompressed: x ‖ y big-endian (48 B each); byte 0 bits 7, 6, 5 = compressed (0), infinity, sort (0); infinity = 0x40 then zeros
+  ;;   1 zcash-compressed (48 B): ZCash/IETF compressed: x big-endian; byte 0 bit 7 = compressed (1), bit 6 = infinity, bit 5 = y is the larger root; infinity = 0xc0 then zeros
+  ;;   2 arkworks (96 B): arkworks uncompressed: x LE ‖ y LE (48 B each); last byte bit 7 = y > (p − 1)/2, bit 6 = infinity (x = y = 0)
+  ;; "y > (p − 1)/2" and "larger root" are the same predicate (g1_y_is_largest); y = 0 never sets it.
   ;; dst must not overlap a. scratch: unused (0 bytes; reserved). Cost: 2 conversions (2M) + 1M for the sign.
   ;; i64.mul instructions in body: 0
   (func $g1_encode (param $dst i32) (param $a i32) (param $isInf i32) (param $format i32) (param $scratch i32)

@@ -1,22 +1,35 @@
-/** Peer: `ffjavascript` 0.3.1 (snarkjs's engine), `G1.multiExpAffine`, single-threaded build. */
-import { buildBls12381 } from "ffjavascript";
-import { pointsToBigints, POINT_BYTES } from "../inputs.js";
+/**
+ * Peer: `ffjavascript` 0.3.1 (snarkjs's engine), `G1.multiExpAffine`, single-threaded build.
+ * BLS12-381 via `buildBls12381(true)`, BN254 via `buildBn128(true)`; the input layout is the same
+ * for both (coordinate width from the curve).
+ */
+import { buildBls12381, buildBn128 } from "ffjavascript";
+import { curveSpec, pointsToBigints, SCALAR_BYTES, type CurveName } from "../inputs.js";
 import type { AffineResult, PeerInstance } from "./types.js";
 
 export const name = "ffjavascript";
 export const threads = 1;
+export const curves: readonly CurveName[] = ["bls12-381", "bn254"];
 
-export async function setup(points: Uint8Array, scalars: Uint8Array, n: number): Promise<PeerInstance> {
-  const curve = await buildBls12381(true); // true = single thread, no workers
+export async function setup(
+  points: Uint8Array,
+  scalars: Uint8Array,
+  n: number,
+  curveName: CurveName = "bls12-381",
+): Promise<PeerInstance> {
+  const { pointBytes, coordBytes } = curveSpec(curveName);
+  // true = single thread, no workers
+  const curve = curveName === "bn254" ? await buildBn128(true) : await buildBls12381(true);
   const G1 = curve.G1;
-  // bases: n × (x ‖ y), each 48-byte little-endian in Montgomery form
-  const bases = new Uint8Array(n * POINT_BYTES);
-  const affine = pointsToBigints(points.subarray(0, n * POINT_BYTES));
+  if (G1.F.n8 !== coordBytes) throw new Error(`ffjavascript: unexpected field size ${G1.F.n8} for ${curveName}`);
+  // bases: n × (x ‖ y), each coordinate little-endian in Montgomery form
+  const bases = new Uint8Array(n * pointBytes);
+  const affine = pointsToBigints(points.subarray(0, n * pointBytes), curveName);
   for (let i = 0; i < n; i++) {
-    G1.toRprLEM(bases, i * POINT_BYTES, G1.fromObject([affine[i].x, affine[i].y]));
+    G1.toRprLEM(bases, i * pointBytes, G1.fromObject([affine[i].x, affine[i].y]));
   }
   // scalars: n × 32 bytes little-endian, normal form — same as our input format
-  const scs = scalars.slice(0, n * 32);
+  const scs = scalars.slice(0, n * SCALAR_BYTES);
   return {
     async run(): Promise<AffineResult | null> {
       const r = await G1.multiExpAffine(bases, scs);

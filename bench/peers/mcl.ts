@@ -1,16 +1,19 @@
 /**
- * Peer: `mcl-wasm` 2.4.1 on BLS12-381, `mclBnG1_mulVec`.
+ * Peer: `mcl-wasm` 2.4.1 on BLS12-381 (`mcl.BLS12_381`) or BN254 (`mcl.BN_SNARK1` — the curve of
+ * EIP-196/circom; `mcl.BN254` is a different BN curve), `mclBnG1_mulVec`.
  *
  * mcl's JS `mulVec` copies all inputs onto a 1 MiB Wasm stack (fails beyond ~5.9k points), so the
  * G1/Fr objects are copied once into `_malloc`ed arrays during setup, and run() calls the exported
- * C function `_mclBnG1_mulVec(out, g1s, frs, n)` on them directly.
+ * C function `_mclBnG1_mulVec(out, g1s, frs, n)` on them directly. mcl-wasm is one 384-bit build,
+ * so the G1/Fr object sizes are the same for both curves (checked at setup).
  */
 import mcl from "mcl-wasm";
-import { COORD_BYTES, POINT_BYTES, SCALAR_BYTES } from "../inputs.js";
+import { curveSpec, SCALAR_BYTES, type CurveName } from "../inputs.js";
 import type { AffineResult, PeerInstance } from "./types.js";
 
 export const name = "mcl";
 export const threads = 1;
+export const curves: readonly CurveName[] = ["bls12-381", "bn254"];
 
 /** Parts of the Emscripten module that mcl-wasm exposes at runtime as `mcl.mod` (untyped). */
 interface McLModule {
@@ -22,16 +25,23 @@ interface McLModule {
 const G1_SIZE = 48 * 3; // MCLBN_G1_SIZE for the 384-bit build (Jacobian x, y, z)
 const FR_SIZE = 32; // MCLBN_FR_SIZE
 
-let initialized = false;
+/** The curve mcl was initialised with in this process (mcl has one global curve). */
+let initialized: CurveName | undefined;
 
-function hex(bytes: Uint8Array, offset: number): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset + offset, COORD_BYTES).toString("hex");
+function hex(bytes: Uint8Array, offset: number, len: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + offset, len).toString("hex");
 }
 
-export async function setup(points: Uint8Array, scalars: Uint8Array, n: number): Promise<PeerInstance> {
-  if (!initialized) {
-    await mcl.init(mcl.BLS12_381);
-    initialized = true;
+export async function setup(
+  points: Uint8Array,
+  scalars: Uint8Array,
+  n: number,
+  curve: CurveName = "bls12-381",
+): Promise<PeerInstance> {
+  const { pointBytes, coordBytes } = curveSpec(curve);
+  if (initialized !== curve) {
+    await mcl.init(curve === "bn254" ? mcl.BN_SNARK1 : mcl.BLS12_381);
+    initialized = curve;
   }
   const mod = (mcl as unknown as { mod: McLModule }).mod;
   const g1Ptr = mod._malloc(n * G1_SIZE);
@@ -44,8 +54,8 @@ export async function setup(points: Uint8Array, scalars: Uint8Array, n: number):
   const sizeOf = (v: object) => (v as { a_?: Uint32Array }).a_?.byteLength;
   if (sizeOf(g) !== G1_SIZE || sizeOf(f) !== FR_SIZE) throw new Error("mcl: unexpected G1/Fr size");
   for (let i = 0; i < n; i++) {
-    const o = i * POINT_BYTES;
-    g.setStr(`1 ${hex(points, o)} ${hex(points, o + COORD_BYTES)}`, 16);
+    const o = i * pointBytes;
+    g.setStr(`1 ${hex(points, o, coordBytes)} ${hex(points, o + coordBytes, coordBytes)}`, 16);
     g.copyToMem(g1Ptr + i * G1_SIZE);
     // setLittleEndianMod: setLittleEndian would silently mask the top bit
     f.setLittleEndianMod(scalars.subarray(i * SCALAR_BYTES, (i + 1) * SCALAR_BYTES));

@@ -5,6 +5,8 @@ import type { AffineResult, PeerInstance } from "./types.js";
 
 export const name = "montgomery";
 export const threads = 1;
+/** BLS12-381 only (montgomery has no other curve). */
+export const curves = ["bls12-381"] as const;
 
 type InputPoint = [x: Uint8Array, y: Uint8Array, isInfinity: boolean];
 

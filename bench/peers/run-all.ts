@@ -1,8 +1,15 @@
 /**
  * Run every peer MSM on the same inputs, each size × peer in a FRESH child process, and cross-check.
  *
- *   npx tsx bench/peers/run-all.ts --sizes 10,12 --runs 5 [--peers montgomery,ffjavascript,mcl,noble]
- *                                  [--seed 1] [--noble-max 12] [--reference-max 10] [--json]
+ *   npx tsx bench/peers/run-all.ts --sizes 10,12 --runs 5 [--curve bls12-381|bn254]
+ *                                  [--peers montgomery,ffjavascript,mcl,noble] [--seed 1]
+ *                                  [--noble-max 12] [--reference-max 10] [--json]
+ *
+ * The curve (default bls12-381) selects the inputs (bench/inputs.ts), is handed to every child as
+ * `--curve` (run-peer.ts passes it on to setup()), and selects the reference and the on-curve check.
+ * Default peers per curve: DEFAULT_PEERS in ./types.ts. A peer that reports itself skipped (curve not
+ * supported, API unavailable) gets a row with `skipped: true`, `ok: false` and the reason as note; it
+ * is left out of the consensus.
  *
  * A result is `ok` when it equals the consensus point of its size and that consensus is backed by
  * at least two implementations or by the independent reference. The reference (sizes up to
@@ -15,17 +22,18 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolve } from "node:path";
-import { bls12_381 } from "@noble/curves/bls12-381.js";
-import { loadInputs, P, pointsToBigints, scalarsToBigints } from "../inputs.js";
-import { KNOWN_PEERS } from "./types.js";
-import type { PeerRunOutput } from "./run-peer.js";
+import { CURVE, curveSpec, loadInputs, pointsToBigints, scalarsToBigints, type CurveName } from "../inputs.js";
+import { DEFAULT_PEERS } from "./types.js";
+import type { PeerRunOutput, PeerSkippedOutput } from "./run-peer.js";
 
 export interface RunPeersOptions {
   /** log2 of the MSM sizes. */
   sizes: number[];
   /** Timed runs per (peer, size), after one warm-up. Default 5. */
   runs?: number;
-  /** Known peer names or module paths. Default: all of KNOWN_PEERS. */
+  /** Curve of the inputs. Default 'bls12-381'. */
+  curve?: CurveName;
+  /** Known peer names or module paths. Default: DEFAULT_PEERS[curve]. */
   peers?: string[];
   seed?: number;
   /** noble is skipped above this log size (it is slow). Default 12. */
@@ -48,7 +56,9 @@ export interface PeerResult {
   medianMs: number;
   result: { x: string; y: string } | null;
   ok: boolean;
-  /** Why it is not ok (failure, mismatch, no corroboration). */
+  /** The peer did not run (curve unsupported / API unavailable); the reason is in `note`. */
+  skipped?: boolean;
+  /** Why it is not ok (failure, skipped, mismatch, no corroboration). */
   note?: string;
   /** What the result was checked against. */
   checkedAgainst?: string;
@@ -64,11 +74,26 @@ export function spawnPeer(
   runs: number,
   seed: number,
   timeoutMs = 30 * 60 * 1000,
-): Promise<PeerRunOutput> {
+  curve: CurveName = CURVE,
+): Promise<PeerRunOutput | PeerSkippedOutput> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", RUN_PEER, "--peer", peer, "--log-size", String(logSize), "--runs", String(runs), "--seed", String(seed)],
+      [
+        "--import",
+        "tsx",
+        RUN_PEER,
+        "--peer",
+        peer,
+        "--log-size",
+        String(logSize),
+        "--runs",
+        String(runs),
+        "--seed",
+        String(seed),
+        "--curve",
+        curve,
+      ],
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
     let stdout = "";
@@ -91,7 +116,7 @@ export function spawnPeer(
         return;
       }
       try {
-        resolvePromise(JSON.parse(lines[0]) as PeerRunOutput);
+        resolvePromise(JSON.parse(lines[0]) as PeerRunOutput | PeerSkippedOutput);
       } catch (e) {
         reject(new Error(`${peer} 2^${logSize}: bad JSON: ${lines[0]}`));
       }
@@ -100,10 +125,14 @@ export function spawnPeer(
 }
 
 /** Σ [s_i] P_i one scalar multiplication at a time (noble), independent of any MSM algorithm. */
-export async function referenceMsm(logSize: number, seed = 1): Promise<{ x: string; y: string } | null> {
-  const { points, scalars } = await loadInputs(logSize, seed);
-  const Point = bls12_381.G1.Point;
-  const pts = pointsToBigints(points);
+export async function referenceMsm(
+  logSize: number,
+  seed = 1,
+  curve: CurveName = CURVE,
+): Promise<{ x: string; y: string } | null> {
+  const { points, scalars } = await loadInputs(logSize, seed, curve);
+  const Point = curveSpec(curve).Point;
+  const pts = pointsToBigints(points, curve);
   const scs = scalarsToBigints(scalars);
   let acc = Point.ZERO;
   for (let i = 0; i < pts.length; i++) {
@@ -119,12 +148,13 @@ function pointKey(r: { x: string; y: string } | null): string {
   return r === null ? "infinity" : `${BigInt(r.x).toString(16)},${BigInt(r.y).toString(16)}`;
 }
 
-function onCurve(r: { x: string; y: string } | null): boolean {
+function onCurve(r: { x: string; y: string } | null, curve: CurveName): boolean {
   if (r === null) return true;
+  const { p, b } = curveSpec(curve);
   const x = BigInt(r.x);
   const y = BigInt(r.y);
-  if (x >= P || y >= P) return false;
-  return (y * y - (x * x * x + 4n)) % P === 0n;
+  if (x >= p || y >= p) return false;
+  return (y * y - (x * x * x + b)) % p === 0n;
 }
 
 /**
@@ -135,6 +165,7 @@ function onCurve(r: { x: string; y: string } | null): boolean {
 export function crossCheck(
   results: PeerResult[],
   reference?: { x: string; y: string } | null,
+  curve: CurveName = CURVE,
 ): PeerResult[] {
   const done = results.filter((r) => !Number.isNaN(r.medianMs));
   const counts = new Map<string, number>();
@@ -155,7 +186,7 @@ export function crossCheck(
     }
     const key = pointKey(r.result);
     const agreeing = (counts.get(key) ?? 0) - 1;
-    if (!onCurve(r.result)) {
+    if (!onCurve(r.result, curve)) {
       r.ok = false;
       r.note = "result not on the curve";
     } else if (refKey !== undefined) {
@@ -176,7 +207,8 @@ export function crossCheck(
 export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
   const runs = opts.runs ?? 5;
   const seed = opts.seed ?? 1;
-  const peers = opts.peers ?? [...KNOWN_PEERS];
+  const curve = curveSpec(opts.curve ?? CURVE).name;
+  const peers = opts.peers ?? [...DEFAULT_PEERS[curve]];
   const nobleMax = opts.nobleMaxLogSize ?? 12;
   const refMax = opts.referenceMaxLogSize ?? 10;
   const log = opts.log ?? ((m: string) => process.stderr.write(m + "\n"));
@@ -184,21 +216,35 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
   for (const logSize of opts.sizes) {
     // create the cached input file before the children read it
     const t0 = performance.now();
-    await loadInputs(logSize, seed);
-    log(`2^${logSize}: inputs ready (${(performance.now() - t0).toFixed(0)} ms)`);
+    await loadInputs(logSize, seed, curve);
+    log(`${curve} 2^${logSize}: inputs ready (${(performance.now() - t0).toFixed(0)} ms)`);
     const sizeResults: PeerResult[] = [];
     for (const peer of peers) {
       if (peer === "noble" && logSize > nobleMax) continue;
       try {
-        const out = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs);
-        sizeResults.push({ ...out, ok: false });
-        log(`2^${logSize}: ${out.impl} median ${out.medianMs.toFixed(1)} ms`);
+        const out = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve);
+        if ("skipped" in out && out.skipped !== undefined) {
+          log(`2^${logSize}: ${out.impl} skipped: ${out.skipped}`);
+          sizeResults.push({
+            ...out,
+            timesMs: [],
+            medianMs: NaN,
+            result: null,
+            ok: false,
+            skipped: true,
+            note: `skipped: ${out.skipped}`,
+          });
+          continue;
+        }
+        const { skipped: _none, ...done } = out as PeerRunOutput;
+        sizeResults.push({ ...done, ok: false });
+        log(`2^${logSize}: ${done.impl} median ${done.medianMs.toFixed(1)} ms`);
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
         log(`2^${logSize}: ${peer} FAILED: ${msg}`);
         sizeResults.push({
           impl: peer,
-          curve: "bls12-381",
+          curve,
           logSize,
           threads: 1,
           timesMs: [],
@@ -212,10 +258,10 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
     let reference: { x: string; y: string } | null | undefined;
     if (logSize <= refMax) {
       const t1 = performance.now();
-      reference = await referenceMsm(logSize, seed);
+      reference = await referenceMsm(logSize, seed, curve);
       log(`2^${logSize}: reference Σ[s]P computed (${(performance.now() - t1).toFixed(0)} ms)`);
     }
-    all.push(...crossCheck(sizeResults, reference));
+    all.push(...crossCheck(sizeResults, reference, curve));
   }
   return all;
 }
@@ -226,8 +272,8 @@ export function formatTable(results: PeerResult[]): string {
     rows.push([
       r.impl,
       String(r.logSize),
-      Number.isNaN(r.medianMs) ? "failed" : r.medianMs.toFixed(1),
-      r.ok ? "ok" : "FAIL",
+      r.skipped ? "skipped" : Number.isNaN(r.medianMs) ? "failed" : r.medianMs.toFixed(1),
+      r.ok ? "ok" : r.skipped ? "-" : "FAIL",
       r.ok ? (r.checkedAgainst ?? "") : (r.note ?? ""),
     ]);
   }
@@ -257,6 +303,7 @@ async function main(): Promise<void> {
   const results = await runPeers({
     sizes,
     runs: args["runs"] !== undefined ? Number(args["runs"]) : undefined,
+    curve: curveSpec(args["curve"] ?? CURVE).name,
     peers: args["peers"]?.split(",").map((s) => s.trim()).filter(Boolean),
     seed: args["seed"] !== undefined ? Number(args["seed"]) : undefined,
     nobleMaxLogSize: args["noble-max"] !== undefined ? Number(args["noble-max"]) : undefined,
@@ -264,7 +311,7 @@ async function main(): Promise<void> {
   });
   if (args["json"]) for (const r of results) console.log(JSON.stringify(r));
   else console.log(formatTable(results));
-  if (results.some((r) => !r.ok)) process.exitCode = 1;
+  if (results.some((r) => !r.ok && !r.skipped)) process.exitCode = 1;
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;

@@ -1,10 +1,15 @@
 /**
  * Run ONE MSM implementation in this process and print one JSON line to stdout.
  *
- *   npx tsx bench/peers/run-peer.ts --peer montgomery --log-size 12 --runs 5 [--seed 1]
+ *   npx tsx bench/peers/run-peer.ts --peer montgomery --log-size 12 --runs 5 [--seed 1] [--curve bls12-381|bn254]
  *
  * --peer is a known peer name (montgomery, ffjavascript, mcl, noble) or a path to any module that
  * exports the same interface ({ name, threads?, setup }; see ./types.ts), e.g. an adapter for pippin.
+ *
+ * The curve (default bls12-381) selects the input file and is passed to the module as the 4th
+ * argument of setup(points, scalars, n, curve). A module that does not list the curve in its
+ * `curves` export (default ['bls12-381']), or whose setup throws PeerUnavailableError, is reported
+ * as skipped: {"impl","curve","logSize","threads","skipped":"<reason>"} (exit code 0).
  *
  * Steps: load inputs (bench/inputs.ts), setup (format conversion, untimed), one warm-up run, then
  * `runs` timed calls of run(). Output:
@@ -13,8 +18,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CURVE, loadInputs } from "../inputs.js";
-import { KNOWN_PEERS, type AffineResult, type PeerModule } from "./types.js";
+import { CURVE, curveSpec, loadInputs, type CurveName } from "../inputs.js";
+import { KNOWN_PEERS, type AffineResult, type PeerInstance, type PeerModule } from "./types.js";
 
 export interface PeerRunOutput {
   impl: string;
@@ -24,7 +29,11 @@ export interface PeerRunOutput {
   timesMs: number[];
   medianMs: number;
   result: { x: string; y: string } | null;
+  /** Set (and timesMs/medianMs/result absent) when the peer could not run this configuration. */
+  skipped?: string;
 }
+
+export type PeerSkippedOutput = Pick<PeerRunOutput, "impl" | "curve" | "logSize" | "threads"> & { skipped: string };
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -48,15 +57,36 @@ export async function importPeer(peer: string): Promise<PeerModule> {
   return mod as PeerModule;
 }
 
+function isUnavailable(e: unknown): e is Error {
+  return e instanceof Error && e.name === "PeerUnavailableError";
+}
+
 export async function runPeerInProcess(
   peer: string,
   logSize: number,
   runs: number,
   seed = 1,
-): Promise<PeerRunOutput> {
+  curve: CurveName = CURVE,
+): Promise<PeerRunOutput | PeerSkippedOutput> {
+  curveSpec(curve); // validates the name
   const mod = await importPeer(peer);
-  const { n, points, scalars } = await loadInputs(logSize, seed);
-  const inst = await mod.setup(points, scalars, n);
+  const skipped = (reason: string): PeerSkippedOutput => ({
+    impl: mod.name,
+    curve,
+    logSize,
+    threads: mod.threads ?? 1,
+    skipped: reason,
+  });
+  const supported = mod.curves ?? ["bls12-381"];
+  if (!supported.includes(curve)) return skipped(`${mod.name} does not support ${curve} (only ${supported.join(", ")})`);
+  const { n, points, scalars } = await loadInputs(logSize, seed, curve);
+  let inst: PeerInstance;
+  try {
+    inst = await mod.setup(points, scalars, n, curve);
+  } catch (e) {
+    if (isUnavailable(e)) return skipped(e.message);
+    throw e;
+  }
   try {
     let result = await inst.run(); // warm-up
     const timesMs: number[] = [];
@@ -70,7 +100,7 @@ export async function runPeerInProcess(
     }
     return {
       impl: mod.name,
-      curve: CURVE,
+      curve,
       logSize,
       threads: mod.threads ?? 1,
       timesMs: timesMs.map((t) => Math.round(t * 1000) / 1000),
@@ -101,15 +131,18 @@ async function main(): Promise<void> {
   const logSize = Number(args["log-size"]);
   const runs = Number(args["runs"] ?? "5");
   const seed = Number(args["seed"] ?? "1");
+  const curve = args["curve"] ?? CURVE;
   if (!peer || !Number.isInteger(logSize) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
-    throw new Error("usage: run-peer.ts --peer <name|module path> --log-size <k> [--runs 5] [--seed 1]");
+    throw new Error(
+      "usage: run-peer.ts --peer <name|module path> --log-size <k> [--runs 5] [--seed 1] [--curve bls12-381|bn254]",
+    );
   }
   // keep stdout for the JSON line only
   const write = process.stdout.write.bind(process.stdout);
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  const out = await runPeerInProcess(peer, logSize, runs, seed);
+  const out = await runPeerInProcess(peer, logSize, runs, seed, curveSpec(curve).name);
   write(JSON.stringify(out) + "\n");
   // safety net if a library leaves something alive; does not itself keep the process alive
   setTimeout(() => process.exit(0), 2000).unref();

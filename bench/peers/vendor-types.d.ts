@@ -21,4 +21,5 @@ declare module "ffjavascript" {
     terminate(): Promise<void>;
   }
   export function buildBls12381(singleThread?: boolean): Promise<WasmCurve>;
+  export function buildBn128(singleThread?: boolean): Promise<WasmCurve>;
 }

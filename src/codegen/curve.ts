@@ -219,6 +219,8 @@ export class CurveGen {
       if (((m - lambda) % r + r) % r !== 0n) throw new Error(`CurveGen(${params.name}): t² − 1 ≢ lambda (mod r)`);
       const deg = m * m + m + 1n;
       if (deg % p === 0n) throw new Error(`CurveGen(${params.name}): ψ − [t² − 1] is inseparable`);
+      // r ∤ h1: the order-r points of E(F_p) are exactly G1 (no second copy of Z/r)
+      if (params.h1 % r === 0n) throw new Error(`CurveGen(${params.name}): r divides the cofactor, G1 is not the only order-r subgroup`);
       if (gcd(deg, params.h1 * r) !== r) {
         throw new Error(`CurveGen(${params.name}): gcd(m² + m + 1, #E) ≠ r, the endomorphism test would be unsound`);
       }
