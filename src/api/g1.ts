@@ -105,6 +105,11 @@ export class G1<F extends string = G1Format> {
     }
   }
 
+  /** The point encodings this curve accepts and produces (name, bytes per point), default first. */
+  get pointFormats(): readonly { name: F; bytes: number }[] {
+    return [...this.formats.values()].map(({ name, bytes }) => ({ name, bytes }));
+  }
+
   /**
    * Encodes an affine point (e.g. an MSM result) as bytes: 'zcash' (96), 'zcash-compressed' (48)
    * or 'arkworks' (96). Throws NotOnCurveError for a finite point that is not on the curve.
