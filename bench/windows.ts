@@ -23,7 +23,7 @@ console.log('logN  model-c  c: median ms ...  best');
 for (const logN of sizes) {
   const n = 2 ** logN;
   const rng = seededRng(logN);
-  const { bytes } = randomPoints(bls12_381.g1.inst, n, rng, bls12_381.params.r, (a) => ref.mul(bls12_381.params.G1, a)!);
+  const { bytes } = randomPoints(bls12_381.g1.inst, n, rng, bls12_381.params.r, (a) => ref.mul(bls12_381.params.G1, a)!, bls12_381.g1.formatSpec());
   const scalars = randomScalarBytes(n, rng);
   const model = planMsm(2 * n).c;
   const cs = (args.includes('--cs') ? get('cs', '').split(',').map(Number) : [model - 2, model - 1, model, model + 1, model + 2]).filter((c) => c >= 2 && c <= 16);

@@ -105,6 +105,11 @@ export class G1<F extends string = G1Format> {
     }
   }
 
+  /** Low level (input generators): the kernel code and size of a format, the primary one by default. */
+  formatSpec(name?: F): PointFormatSpec<F> {
+    return this.format(name ?? this.defaultFormat(Infinity));
+  }
+
   /** The point encodings this curve accepts and produces (name, bytes per point), default first. */
   get pointFormats(): readonly { name: F; bytes: number }[] {
     return [...this.formats.values()].map(({ name, bytes }) => ({ name, bytes }));

@@ -34,14 +34,14 @@ export function randomScalarBytes(n: number, rng: SeededRng): Uint8Array {
 }
 
 export interface GeneratedPoints {
-  /** encoded points (ZCash uncompressed, 96 bytes each) */
+  /** encoded points in the given format (kernel code and bytes per point) */
   bytes: Uint8Array;
   /** discrete logs: P_i = logs[i]·G */
   logs: bigint[];
 }
 
 /**
- * n random points in ZCash encoding, with their logs. `mulG(a)` returns a·G as affine bigints
+ * n random points encoded in `format`, with their logs. `mulG(a)` returns a·G as affine bigints
  * (the bigint reference does this for the few base points).
  */
 export function randomPoints(
@@ -50,6 +50,7 @@ export function randomPoints(
   rng: SeededRng,
   r: bigint,
   mulG: (a: bigint) => { x: bigint; y: bigint },
+  format: { code: number; bytes: number },
 ): GeneratedPoints {
   const fp = inst.fields.fp;
   const EB = fp.info.elementBytes;
@@ -96,12 +97,13 @@ export function randomPoints(
     }
     have += add;
   }
-  const bytes = new Uint8Array(96 * n);
-  const enc = arena.alloc(96);
+  const size = format.bytes;
+  const bytes = new Uint8Array(size * n);
+  const enc = arena.alloc(size);
   const encScratch = arena.alloc(32 * EB);
   for (let i = 0; i < n; i++) {
-    k.g1_encode(enc, pts + i * PB, 0, 0, encScratch);
-    bytes.set(new Uint8Array(inst.memory.buffer, enc, 96), 96 * i);
+    k.g1_encode(enc, pts + i * PB, 0, format.code, encScratch);
+    bytes.set(new Uint8Array(inst.memory.buffer, enc, size), size * i);
   }
   arena.release(mark);
   return { bytes, logs };
