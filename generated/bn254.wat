@@ -4312,10 +4312,10 @@
   (func $msm_accumulate (param $st i32) (result i32)
     (local $points i32) (local $halves i32) (local $carries i32) (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32)
     (local $pending i32) (local $pairs i32) (local $cap i32) (local $deferred i32) (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32)
-    (local $pendingList i32) (local $np i32) (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64)
-    (local $digit i32) (local $half i32) (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32)
-    (local $j i32) (local $e i32) (local $t i32) (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32)
-    (local $finfo i32) (local $fbk i32) (local $fb2 i32)
+    (local $pendingList i32) (local $tempCap i32) (local $np i32) (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32)
+    (local $raw i64) (local $digit i32) (local $half i32) (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32)
+    (local $s i32) (local $j i32) (local $e i32) (local $t i32) (local $info i32) (local $other i32) (local $de i32) (local $fj i32)
+    (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
     (local.set $carries (i32.load offset=8 (local.get $st)))
@@ -4333,17 +4333,18 @@
     (local.set $freeTemps (i32.load offset=56 (local.get $st)))
     (local.set $scratch (i32.load offset=60 (local.get $st)))
     (local.set $pendingList (i32.load offset=64 (local.get $st)))
+    (local.set $tempCap (i32.load offset=68 (local.get $st)))
     (local.set $np (i32.const 0))
     (local.set $nd (i32.const 0))
     (local.set $npend (i32.const 0))
     (local.set $flushes (i32.const 0))
-    (local.set $nfree (local.get $cap))
+    (local.set $nfree (local.get $tempCap))
     (local.set $j (i32.const 0))
     (block $b0
-      (br_if $b0 (i32.ge_u (local.get $j) (local.get $cap)))
+      (br_if $b0 (i32.ge_u (local.get $j) (local.get $tempCap)))
       (loop $l1
         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $j) (i32.const 2))) (i32.add (local.get $temps) (i32.mul (local.get $j) (i32.const 72))))
-        (br_if $l1 (i32.lt_u (local.tee $j (i32.add (local.get $j) (i32.const 1))) (local.get $cap)))
+        (br_if $l1 (i32.lt_u (local.tee $j (i32.add (local.get $j) (i32.const 1))) (local.get $tempCap)))
       )
     )
     (local.set $mask (i64.sub (i64.shl (i64.const 0x1) (i64.extend_i32_u (select (local.get $c) (i32.sub (i32.const 127) (local.get $shift)) (i32.le_s (i32.add (local.get $shift) (local.get $c)) (i32.const 127))))) (i64.const 0x1)))
@@ -4381,7 +4382,7 @@
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )
-            (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72))))))
+            (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72))))))
             (block $b4
               (loop $l5
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
@@ -4437,7 +4438,7 @@
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                   )
                   (else
-                    (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                    (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                       (then
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $other))
@@ -4459,7 +4460,7 @@
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                                 (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                                (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                                (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                                     (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
@@ -4556,7 +4557,7 @@
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                     (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                    (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                    (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                         (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
@@ -4621,7 +4622,7 @@
                     (local.set $e (i32.add (local.get $deferred) (i32.shl (local.get $nd) (i32.const 3))))
                     (local.set $item (i32.load (local.get $e)))
                     (local.set $bk (i32.load offset=4 (local.get $e)))
-                    (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72))))))
+                    (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72))))))
                     (block $b16
                       (loop $l17
                         (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
@@ -4677,7 +4678,7 @@
                             (local.set $np (i32.add (local.get $np) (i32.const 1)))
                           )
                           (else
-                            (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                            (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                               (then
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                                 (i32.store (local.get $e) (local.get $other))
@@ -4699,7 +4700,7 @@
                                         (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                         (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                                         (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                                        (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                                        (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                                           (then
                                             (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                                             (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
@@ -4796,7 +4797,7 @@
                             (local.set $finfo (i32.load offset=12 (local.get $fe)))
                             (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                             (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                            (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                            (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                               (then
                                 (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                                 (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
@@ -4880,7 +4881,7 @@
                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                 (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                   (then
                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                     (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
@@ -4947,7 +4948,7 @@
             (local.set $e (i32.add (local.get $deferred) (i32.shl (local.get $nd) (i32.const 3))))
             (local.set $item (i32.load (local.get $e)))
             (local.set $bk (i32.load offset=4 (local.get $e)))
-            (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72))))))
+            (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72))))))
             (block $b34
               (loop $l35
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
@@ -5003,7 +5004,7 @@
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                   )
                   (else
-                    (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                    (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                       (then
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $other))
@@ -5025,7 +5026,7 @@
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                                 (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                                (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                                (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                                     (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
@@ -5122,7 +5123,7 @@
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
                     (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
-                    (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $cap) (i32.const 72)))))
+                    (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 72)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
                         (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))

@@ -340,7 +340,7 @@ export class MsmGen {
    * ACC_STATE_FIELDS (src/msm/layout.ts): inputs (points, halves, carries, count, shift, c), bucket
    * storage (buckets: L × PB, bstate: L bytes, pending: L × i32), the batch (pairs: batch entries,
    * scratch: batchAddScratchBytes(batch)), deferred items (deferredCap × 8 bytes), temporaries
-   * (temps: batch × PB, freeTemps: batch × i32) and pendingList (L + batch + 1 entries).
+   * (temps: tempCap × PB, freeTemps: tempCap × i32) and pendingList (L + batch + 1 entries).
    * Returns the number of batch flushes (statistics).
    */
   private emitAccumulate(): void {
@@ -371,6 +371,7 @@ export class MsmGen {
       const freeTemps = fb.local('freeTemps', 'i32');
       const scratch = fb.local('scratch', 'i32');
       const pendingList = fb.local('pendingList', 'i32');
+      const tempCap = fb.local('tempCap', 'i32'); // temporary slots (more than the batch: see the runtime)
       const np = fb.local('np', 'i32'); // pairs in the batch
       const nd = fb.local('nd', 'i32'); // deferred items
       const nfree = fb.local('nfree', 'i32');
@@ -395,11 +396,11 @@ export class MsmGen {
       points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); carries.set(fld(accOffset('carries'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
       buckets.set(fld(accOffset('buckets'))); bstate.set(fld(accOffset('bstate'))); pending.set(fld(accOffset('pending'))); pairs.set(fld(accOffset('pairs'))); cap.set(fld(accOffset('batch')));
       deferred.set(fld(accOffset('deferred'))); dcap.set(fld(accOffset('deferredCap'))); temps.set(fld(accOffset('temps'))); freeTemps.set(fld(accOffset('freeTemps'))); scratch.set(fld(accOffset('scratch')));
-      pendingList.set(fld(accOffset('pendingList')));
+      pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap')));
       np.set(i32.const(0)); nd.set(i32.const(0)); npend.set(i32.const(0)); flushes.set(i32.const(0));
       // free-temp stack holds every temp slot
-      nfree.set(cap.get);
-      fb.forRange(j, i32.const(0), cap.get, 1, () => {
+      nfree.set(tempCap.get);
+      fb.forRange(j, i32.const(0), tempCap.get, 1, () => {
         fb.i32Store(i32.add(freeTemps.get, i32.shl(j.get, 2)), 0, i32.add(temps.get, i32.mul(j.get, i32.const(PB))));
       });
       // a half's magnitude has HALF_MAGNITUDE_BITS bits (bit 127 is its sign, already applied to the
@@ -413,7 +414,7 @@ export class MsmGen {
       const bucketPtr = (b: I32) => i32.add(buckets.get, i32.mul(b, i32.const(PB)));
       const stateAt = (b: I32) => i32.add(bstate.get, b);
       const pendAt = (b: I32) => i32.add(pending.get, i32.shl(b, 2));
-      const isTempPtr = (p: I32) => i32.and(i32.ge_u(p, temps.get), i32.lt_u(p, i32.add(temps.get, i32.mul(cap.get, i32.const(PB)))));
+      const isTempPtr = (p: I32) => i32.and(i32.ge_u(p, temps.get), i32.lt_u(p, i32.add(temps.get, i32.mul(tempCap.get, i32.const(PB)))));
       const freeTemp = (p: I32) => {
         fb.i32Store(i32.add(freeTemps.get, i32.shl(nfree.get, 2)), 0, p);
         nfree.set(i32.add(nfree.get, i32.const(1)));

@@ -102,8 +102,12 @@ export class G1Msm {
     const pairs = arena.alloc(PAIR_BYTES * Math.max(B, S));
     const D = 8 * B + 16;
     const deferred = arena.alloc(8 * D);
-    const temps = arena.alloc(B * PB);
-    const freeTemps = arena.alloc(4 * B);
+    // temporaries hold partial sums of colliding items until they reach their bucket: at most one
+    // pending per bucket plus those in or produced by a batch, so 2B + L slots make running out
+    // (which forces an early, smaller batch) rare even when few buckets are hot (short scalars)
+    const tempCap = 2 * B + L;
+    const temps = arena.alloc(tempCap * PB);
+    const freeTemps = arena.alloc(4 * tempCap);
     const scratch = arena.alloc(batchAddScratchBytes(Math.max(B, S), EB));
     const R = arena.alloc(S * PB);
     const P = arena.alloc(S * PB);
@@ -122,7 +126,7 @@ export class G1Msm {
       const i32 = new Int32Array(this.inst.memory.buffer, st, 32);
       const state: Record<AccStateField, number> = {
         points: regions.points, halves: regions.scalars, carries, count: halves, shift: win * c, c, buckets, bstate,
-        pending, pairs, batch: B, deferred, deferredCap: D, temps, freeTemps, scratch, pendingList,
+        pending, pairs, batch: B, deferred, deferredCap: D, temps, freeTemps, scratch, pendingList, tempCap,
       };
       ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
       flushes += k.msm_accumulate(st);

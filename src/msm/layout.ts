@@ -24,7 +24,7 @@ export function batchAddScratchBytes(count: number, EB: number): number {
 /** Field order of the msm_accumulate state block (i32 each, at 4·index). */
 export const ACC_STATE_FIELDS = [
   'points', 'halves', 'carries', 'count', 'shift', 'c', 'buckets', 'bstate', 'pending', 'pairs', 'batch',
-  'deferred', 'deferredCap', 'temps', 'freeTemps', 'scratch', 'pendingList',
+  'deferred', 'deferredCap', 'temps', 'freeTemps', 'scratch', 'pendingList', 'tempCap',
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];
 export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
