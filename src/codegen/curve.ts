@@ -19,6 +19,7 @@
  * - nothing here is constant-time.
  * Costs are in field multiplications M, squarings S and inversions I.
  */
+import { isqrt } from '../reference/arith.js';
 import { FieldGen } from './field.js';
 import { bitLength, toLimbs } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
@@ -138,15 +139,6 @@ const gcd = (a: bigint, b: bigint): bigint => {
   return a;
 };
 
-function isqrt(n: bigint): bigint {
-  if (n < 2n) return n;
-  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
-    x = y;
-  }
-}
 
 export class CurveGen {
   /** bytes per field element */

@@ -6,6 +6,10 @@
  * [0, 2p); n is the least count with 4p < R, which is what makes that range closed under the
  * Montgomery product (inputs < 2p ⇒ output < 2p) and under add/sub with one conditional 2p.
  */
+import { bitLength, modInv } from '../reference/arith.js';
+
+export { bitLength, modInv, modPow } from '../reference/arith.js';
+
 export interface FieldLayout {
   p: bigint;
   w: number;
@@ -22,31 +26,8 @@ export interface FieldLayout {
   byteLength: number;
 }
 
-export function bitLength(x: bigint): number {
-  return x === 0n ? 0 : x.toString(2).length;
-}
 
-export function modPow(b: bigint, e: bigint, m: bigint): bigint {
-  let r = 1n;
-  b %= m;
-  while (e > 0n) {
-    if (e & 1n) r = (r * b) % m;
-    b = (b * b) % m;
-    e >>= 1n;
-  }
-  return r;
-}
 
-export function modInv(a: bigint, m: bigint): bigint {
-  let [r0, r1, s0, s1] = [((a % m) + m) % m, m, 1n, 0n];
-  while (r1 !== 0n) {
-    const q = r0 / r1;
-    [r0, r1] = [r1, r0 - q * r1];
-    [s0, s1] = [s1, s0 - q * s1];
-  }
-  if (r0 !== 1n) throw new Error('not invertible');
-  return ((s0 % m) + m) % m;
-}
 
 export function fieldLayout(p: bigint, w: number): FieldLayout {
   if (w < 26 || w > 30) throw new Error(`limb width ${w} outside 26..30`);

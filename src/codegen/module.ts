@@ -18,7 +18,8 @@ export interface FieldModuleSpec {
 
 export const GENERATOR_VERSION = 1;
 
-export function generateFieldModule(spec: FieldModuleSpec): { wat: string; gens: FieldGen[] } {
+/** Module builder, header and field generators shared by both module kinds. */
+function startModule(spec: FieldModuleSpec): { mb: ModuleBuilder; header: string[]; gens: FieldGen[] } {
   const header: string[] = [
     `pippin generated module — do not edit; regenerate with \`npm run build\``,
     `generator version ${GENERATOR_VERSION}, curve ${spec.curve}`,
@@ -32,6 +33,11 @@ export function generateFieldModule(spec: FieldModuleSpec): { wat: string; gens:
   const gens = spec.fields.map((f) => new FieldGen(mb, f));
   for (const g of gens) header.push(...g.describe());
   for (const g of gens) g.emitAll();
+  return { mb, header, gens };
+}
+
+export function generateFieldModule(spec: FieldModuleSpec): { wat: string; gens: FieldGen[] } {
+  const { mb, gens } = startModule(spec);
   return { wat: mb.toWat(), gens };
 }
 
@@ -43,19 +49,7 @@ export interface CurveModuleSpec extends FieldModuleSpec {
 
 /** The per-curve module: Fp and Fr kernels, G1 kernels, MSM kernels. */
 export async function generateCurveModule(spec: CurveModuleSpec): Promise<{ wat: string; gens: FieldGen[] }> {
-  const header: string[] = [
-    `pippin generated module — do not edit; regenerate with \`npm run build\``,
-    `generator version ${GENERATOR_VERSION}, curve ${spec.curve}`,
-  ];
-  const mb = new ModuleBuilder(header, {
-    imported: false,
-    shared: false,
-    initialPages: spec.initialPages ?? 2,
-    maximumPages: spec.maximumPages ?? 65536,
-  });
-  const gens = spec.fields.map((f) => new FieldGen(mb, f));
-  for (const g of gens) header.push(...g.describe());
-  for (const g of gens) g.emitAll();
+  const { mb, header, gens } = startModule(spec);
   const fp = gens.find((g) => g.f === 'fp');
   if (!fp) throw new Error('curve module needs an fp field');
   if (spec.curveKernels ?? true) {

@@ -2,22 +2,13 @@
  * Computational sanity check of a CurveParams record. Every property is verified
  * by arithmetic on the reference implementation; nothing is taken on trust.
  */
+import { modPow } from '../reference/arith.js';
 import { RefCurve } from '../reference/curve.js';
 import { RefField } from '../reference/field.js';
 import type { CurveParams } from './types.js';
 
 const SMALL_PRIMES = [2n, 3n, 5n, 7n, 11n, 13n, 17n, 19n, 23n, 29n, 31n, 37n, 41n, 43n, 47n, 53n, 59n, 61n, 67n, 71n, 73n];
 
-function modPow(base: bigint, e: bigint, m: bigint): bigint {
-  let result = 1n;
-  base %= m;
-  while (e > 0n) {
-    if (e & 1n) result = (result * base) % m;
-    base = (base * base) % m;
-    e >>= 1n;
-  }
-  return result;
-}
 
 /**
  * Miller–Rabin with the fixed bases 2..73 (the first 21 primes). Deterministic for

@@ -4,6 +4,7 @@
  * slow (one field inversion per group operation) but written to be obviously
  * correct.
  */
+import { isqrt } from './arith.js';
 import type { CurveParams } from '../curves/types.js';
 import { RefField } from './field.js';
 
@@ -40,17 +41,6 @@ function roundDiv(num: bigint, den: bigint): bigint {
   return n2 % d2 !== 0n && n2 < 0n ? q - 1n : q;
 }
 
-/** Integer square root: largest x with x² <= n (n >= 0). */
-function isqrt(n: bigint): bigint {
-  if (n < 0n) throw new RangeError('isqrt of negative');
-  if (n < 2n) return n;
-  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
-  for (;;) {
-    const y = (x + n / x) >> 1n;
-    if (y >= x) return x;
-    x = y;
-  }
-}
 
 /**
  * Short basis of the lattice L = {(a, b) ∈ Z² : a + b·lambda ≡ 0 (mod r)}
