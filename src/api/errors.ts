@@ -24,3 +24,5 @@ export class LengthMismatchError extends PippinError {}
 export class ScalarEncodingError extends PippinError {}
 /** The library was used before `init()` finished. */
 export class NotInitializedError extends PippinError {}
+
+export { OutOfMemoryError } from '../runtime/memory.js';

@@ -3,6 +3,14 @@
  * pointers into regions it reserves here. `mark()`/`release()` free everything allocated after a
  * mark (stack discipline), which is all the MSM needs.
  */
+/** The Wasm memory cannot grow enough for the requested work (Wasm32 caps it at 4 GiB, engines often lower). */
+export class OutOfMemoryError extends RangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutOfMemoryError';
+  }
+}
+
 export class Arena {
   private top: number;
 
@@ -18,7 +26,15 @@ export class Arena {
     const ptr = Math.ceil(this.top / align) * align;
     const end = ptr + bytes;
     const have = this.memory.buffer.byteLength;
-    if (end > have) this.memory.grow(Math.ceil((end - have) / 65536));
+    if (end > have) {
+      try {
+        this.memory.grow(Math.ceil((end - have) / 65536));
+      } catch {
+        throw new OutOfMemoryError(
+          `pippin: needs ${Math.ceil(end / 2 ** 20)} MiB of Wasm memory, more than the engine allows (${Math.floor(have / 2 ** 20)} MiB in use); split the MSM into smaller ones`,
+        );
+      }
+    }
     this.top = end;
     return ptr;
   }
