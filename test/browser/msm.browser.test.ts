@@ -1,0 +1,111 @@
+/**
+ * Browser test of the demo (run by `npm run test:browser`, not part of `npm test`): bundles demo/,
+ * serves it on an ephemeral loopback port, drives Debian's Chromium (/usr/bin/chromium, or
+ * CHROMIUM_PATH) headless through playwright-core and checks that `window.runMsm` in the page gives
+ * the same point as the same code in Node, verified, with and without the COOP/COEP headers.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import { runMsm, type CurveName } from '../../demo/msm-run.js';
+// @ts-expect-error plain .mjs helpers without type declarations
+import { buildDemo } from '../../demo/build.mjs';
+// @ts-expect-error plain .mjs helpers without type declarations
+import { startServer } from '../../demo/serve.mjs';
+
+interface Served {
+  url: string;
+  close(): Promise<void>;
+}
+
+const SEED = 20240607;
+const CASES: { curve: CurveName; logSize: number }[] = [
+  { curve: 'bls12-381', logSize: 8 },
+  { curve: 'bls12-381', logSize: 10 },
+  { curve: 'bn254', logSize: 8 },
+  { curve: 'bn254', logSize: 10 },
+];
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timeout after ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
+}
+
+let browserServer: BrowserServer | undefined;
+let browser: Browser | undefined;
+const servers: Served[] = [];
+const expected = new Map<string, { x: string; y: string; infinity: boolean; ok: boolean }>();
+
+before(async () => {
+  await withTimeout(buildDemo({ quiet: true }), 60_000, 'esbuild bundle');
+  for (const c of CASES) {
+    const r = await withTimeout(runMsm({ ...c, seed: SEED }), 60_000, `node runMsm ${c.curve} 2^${c.logSize}`);
+    assert.ok(r.ok, `Node result for ${c.curve} 2^${c.logSize} fails its closed-form check`);
+    expected.set(`${c.curve}/${c.logSize}`, { x: r.x, y: r.y, infinity: r.infinity, ok: r.ok });
+  }
+  // launchServer (not launch) so the Chromium process is at hand to kill if closing hangs
+  browserServer = await withTimeout(
+    chromium.launchServer({
+      executablePath,
+      headless: true,
+      timeout: 30_000,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    }),
+    40_000,
+    'chromium launch',
+  );
+  browser = await withTimeout(chromium.connect(browserServer.wsEndpoint(), { timeout: 15_000 }), 20_000, 'connect to chromium');
+});
+
+after(async () => {
+  if (browser) await withTimeout(browser.close(), 10_000, 'browser.close').catch(() => undefined);
+  browser = undefined;
+  if (browserServer) {
+    const bs = browserServer;
+    browserServer = undefined;
+    await withTimeout(bs.close(), 10_000, 'browserServer.close').catch(async () => {
+      await withTimeout(bs.kill(), 5_000, 'browserServer.kill').catch(() => bs.process().kill('SIGKILL'));
+    });
+  }
+  for (const s of servers.splice(0)) await withTimeout(s.close(), 5_000, 'server.close').catch(() => undefined);
+});
+
+for (const isolation of [true, false]) {
+  test(`demo page in Chromium ${isolation ? 'with' : 'without'} COOP/COEP matches Node`, { timeout: 180_000 }, async () => {
+    assert.ok(browser, 'browser was launched in before()');
+    const server: Served = await withTimeout(startServer({ port: 0, isolation }), 5_000, 'server start');
+    servers.push(server);
+    const context = await withTimeout(browser.newContext(), 10_000, 'newContext');
+    try {
+      const page = await withTimeout(context.newPage(), 10_000, 'newPage');
+      page.setDefaultTimeout(60_000);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const resp = await withTimeout(page.goto(server.url, { waitUntil: 'load', timeout: 30_000 }), 35_000, 'page.goto');
+      assert.ok(resp && resp.ok(), `page load status ${resp?.status()}`);
+      const coep = resp.headers()['cross-origin-embedder-policy'];
+      assert.equal(coep, isolation ? 'require-corp' : undefined, 'COEP header as configured');
+      await withTimeout(page.waitForFunction(() => (window as any).pippinDemoReady === true, undefined, { timeout: 30_000 }), 35_000, 'demo ready');
+      const coi = await withTimeout(page.evaluate(() => globalThis.crossOriginIsolated), 10_000, 'crossOriginIsolated');
+      assert.equal(coi, isolation, `crossOriginIsolated should be ${isolation}`);
+      for (const c of CASES) {
+        const got = await withTimeout(
+          page.evaluate((p) => (window as any).runMsm(p), { ...c, seed: SEED }),
+          60_000,
+          `page runMsm ${c.curve} 2^${c.logSize}`,
+        );
+        const want = expected.get(`${c.curve}/${c.logSize}`)!;
+        assert.ok(got.ok === true, `page result for ${c.curve} 2^${c.logSize} fails its closed-form check`);
+        assert.ok(typeof got.ms === 'number' && got.ms >= 0, `page reports a time for ${c.curve} 2^${c.logSize}`);
+        assert.deepEqual({ x: got.x, y: got.y, infinity: got.infinity }, { x: want.x, y: want.y, infinity: want.infinity }, `page point equals Node point for ${c.curve} 2^${c.logSize}`);
+      }
+      assert.ok(errors.length === 0, `no page errors (got: ${errors.join('; ')})`);
+    } finally {
+      await withTimeout(context.close(), 10_000, 'context.close').catch(() => undefined);
+    }
+  });
+}
