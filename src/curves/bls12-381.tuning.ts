@@ -6,6 +6,8 @@
  *   w = 30 with one level of Karatsuba + separated reduction was fastest for both Fp and Fr.
  *   See docs/field.md for the table.
  */
+import { windowFromTable } from '../msm/plan.js';
+
 export const bls12_381Tuning = {
   fp: { w: 30, mul: 'karatsuba' },
   fr: { w: 30, mul: 'karatsuba' },
@@ -19,21 +21,13 @@ export const bls12_381Tuning = {
  * K = ⌈128/c⌉ windows, so c = 16 needs 8; `--sizes 18 --cs 13,15,16`: 3274, 3091, 2902 ms).
  * The op-count model in src/msm/plan.ts picks smaller c at 2^12, where it underrates the cost of
  * more windows relative to the (cheap, cache-friendly) reduction.
- * Sizes between measured points take the nearer one (by log2); beyond 2^18 the model decides.
+ * Sizes between measured points take the nearer one (by log2); beyond 2^19 the model decides.
  */
-const MEASURED_WINDOWS: [logN: number, c: number][] = [
+export const msmWindow = windowFromTable([
   [8, 7],
   [10, 8],
   [12, 12],
   [14, 13],
   [16, 13],
   [18, 16],
-];
-
-export function msmWindow(halves: number): number | undefined {
-  const logN = Math.log2(Math.max(halves, 2) / 2);
-  if (logN < 7 || logN > 19) return undefined;
-  let best = MEASURED_WINDOWS[0];
-  for (const m of MEASURED_WINDOWS) if (Math.abs(m[0] - logN) < Math.abs(best[0] - logN)) best = m;
-  return best[1];
-}
+]);

@@ -5,12 +5,19 @@
  * (all w ∈ 26…30 × {cios-loop, karatsuba}, interleaved; table in docs/curves.md): 9 limbs either way at w = 29 or 30; the CIOS loop without intermediate carries is ≈ 4% faster than Karatsuba at n = 9.
  * The scalar field is not used by the MSM kernels (scalars are split as integers), so it has no entry.
  *
- * MSM window size: not measured yet for this curve — the cost model in src/msm/plan.ts decides.
+ * MSM window size c by point count, `npm run bench:windows -- --curve bn254 --sizes 10,12,14,16,18 --runs 5`
+ * and `-- --curve bn254 --sizes 18 --cs 12,13,14` (median ms per c, docs/curves.md): best c 2^10 → 10,
+ * 2^12 → 12, 2^14 → 13, 2^16 → 13, 2^18 → 13 (12: 2140, 13: 1829, 14: 2512 ms).
  */
+import { windowFromTable } from '../msm/plan.js';
+
 export const bn254Tuning = {
   fp: { w: 29, mul: 'cios-loop' },
-  msmWindow: (halves: number): number | undefined => {
-    void halves;
-    return undefined;
-  },
+  msmWindow: windowFromTable([
+    [10, 10],
+    [12, 12],
+    [14, 13],
+    [16, 13],
+    [18, 13],
+  ]),
 } as const;

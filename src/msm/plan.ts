@@ -39,3 +39,17 @@ export function planMsm(halves: number, override?: (halves: number) => number | 
   const segments = Math.min(buckets, 256);
   return { c, windows: windowsFor(c), buckets, batch, segments };
 }
+
+/**
+ * A window rule from measured points [log2 n, best c]: sizes between measured points take the
+ * nearer one (by log2); outside [first − 1, last + 1] the cost model decides (undefined).
+ */
+export function windowFromTable(measured: readonly (readonly [logN: number, c: number])[]): (halves: number) => number | undefined {
+  return (halves) => {
+    const logN = Math.log2(Math.max(halves, 2) / 2);
+    if (logN < measured[0][0] - 1 || logN > measured[measured.length - 1][0] + 1) return undefined;
+    let best = measured[0];
+    for (const m of measured) if (Math.abs(m[0] - logN) < Math.abs(best[0] - logN)) best = m;
+    return best[1];
+  };
+}
