@@ -6,7 +6,8 @@
  */
 import { bls12_381, bls12_377, bn254, pallas, vesta } from '../src/index.js';
 import { planMsm } from '../src/msm/plan.js';
-import { randomPoints, randomScalarBytes, seededRng } from '../src/msm/random-inputs.js';
+import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
+import { makeRng } from '../src/reference/rng.js';
 import { RefCurve } from '../src/reference/curve.js';
 
 const args = process.argv.slice(2);
@@ -25,7 +26,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 console.log('logN  model-c  c: median ms ...  best');
 for (const logN of sizes) {
   const n = 2 ** logN;
-  const rng = seededRng(logN);
+  const rng = makeRng(logN);
   const { bytes } = randomPoints(curve.g1.inst, n, rng, curve.params.r, (a) => ref.mul(curve.params.G1, a)!, curve.g1.formatSpec());
   const scalars = randomScalarBytes(n, rng);
   const model = planMsm(2 * n).c;

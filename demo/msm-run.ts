@@ -6,7 +6,8 @@
 import { bls12_381, bls12_377, bn254, pallas, vesta } from '../src/index.js';
 import type { Validation } from '../src/api/g1.js';
 import { RefCurve } from '../src/reference/curve.js';
-import { randomPoints, randomScalarBytes, seededRng } from '../src/msm/random-inputs.js';
+import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
+import { makeRng } from '../src/reference/rng.js';
 
 export const curves = { 'bls12-381': bls12_381, bn254, 'bls12-377': bls12_377, pallas, vesta } as const;
 export type CurveName = keyof typeof curves;
@@ -59,7 +60,7 @@ export async function runMsm({ curve: curveName, logSize, seed = 1, validate = '
   const n = 2 ** logSize;
 
   const tGen = performance.now();
-  const rng = seededRng(seed);
+  const rng = makeRng(seed);
   const gen = randomPoints(g1.inst, n, rng, r, (a) => ref.mul(G, a)!, g1.formatSpec());
   const scalars = randomScalarBytes(n, rng);
   const genMs = performance.now() - tGen;

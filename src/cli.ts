@@ -12,7 +12,8 @@ import { readFileSync } from 'node:fs';
 import { bls12_381, bls12_377, bn254, pallas, vesta } from './index.js';
 import type { G1Affine, G1Format, Validation } from './api/g1.js';
 import { RefCurve } from './reference/curve.js';
-import { randomPoints, randomScalarBytes, seededRng } from './msm/random-inputs.js';
+import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
+import { makeRng } from './reference/rng.js';
 import type { MsmStats } from './msm/g1.js';
 
 function parseArgs(argv: string[]): Record<string, string> {
@@ -67,7 +68,7 @@ async function main() {
     const logN = Number(args.size ?? 16);
     if (!(logN >= 0 && logN <= 24)) throw new Error('--size must be in 0..24 (log2 of the point count)');
     const n = 2 ** logN;
-    const rng = seededRng(Number(args.seed ?? 1));
+    const rng = makeRng(Number(args.seed ?? 1));
     const gen = randomPoints(g1.inst, n, rng, curve.params.r, (a) => ref.mul(G, a)!, g1.formatSpec());
     points = gen.bytes;
     scalars = randomScalarBytes(n, rng);

@@ -46,15 +46,8 @@ export interface RunPeersOptions {
   log?: (msg: string) => void;
 }
 
-export interface PeerResult {
-  impl: string;
-  curve: string;
-  logSize: number;
-  threads: number;
-  timesMs: number[];
-  /** NaN if the run failed. */
-  medianMs: number;
-  result: { x: string; y: string } | null;
+/** A peer's run output (medianMs is NaN if the run failed) with the cross-check's verdict. */
+export interface PeerResult extends Omit<PeerRunOutput, 'skipped'> {
   ok: boolean;
   /** The peer did not run (curve unsupported / API unavailable); the reason is in `note`. */
   skipped?: boolean;

@@ -430,7 +430,6 @@ export class FieldGen {
     this.emitInverse();
     this.emitBatchInverse();
     this.emitBench();
-    void EB;
   }
 
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */

@@ -446,8 +446,6 @@ export class MsmGen {
 
       // schedule(item, bk): the one place that decides what happens to an item for bucket bk.
       // Needs: np < cap (room for one pair). Called from the scan and from the deferred drain.
-      const scheduleFn = 'msm_schedule_inline';
-      void scheduleFn;
       const schedule = () => {
         isTemp.set(isTempPtr(item.get));
         fb.block((scheduled) => {

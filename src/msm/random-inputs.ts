@@ -7,23 +7,9 @@
 import type { Instance } from '../runtime/instance.js';
 import { PAIR_BYTES, batchAddScratchBytes } from './layout.js';
 
+/** The seeded generator the inputs draw from (src/reference/rng.ts's makeRng fits). */
 export interface SeededRng {
   nextU32(): number;
-}
-
-/** xorshift128+ style generator over 32-bit lanes (not cryptographic; inputs only). */
-export function seededRng(seed: number): SeededRng {
-  let a = seed ^ 0x9e3779b9, b = seed * 0x85ebca6b, c = 0xc2b2ae35, d = 0x27d4eb2f ^ seed;
-  const next = () => {
-    const t = b << 9;
-    let r = a * 5;
-    r = ((r << 7) | (r >>> 25)) * 9;
-    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t;
-    d = (d << 11) | (d >>> 21);
-    return r >>> 0;
-  };
-  for (let i = 0; i < 16; i++) next();
-  return { nextU32: next };
 }
 
 export function randomScalarBytes(n: number, rng: SeededRng): Uint8Array {
