@@ -68,7 +68,7 @@ export async function runMsm({ curve: curveName, logSize, seed = 1, validate = '
   let phases: Phases | undefined;
   let window = 0;
   const t = performance.now();
-  const result = g1.msm(gen.bytes, scalars, {
+  const result = await g1.msm(gen.bytes, scalars, {
     validate,
     onStats: (s) => {
       phases = { convert: s.convert, ...s.times };

@@ -2,14 +2,15 @@
 /**
  * pippin CLI — the main job: an MSM on deterministic random inputs, verified, with its timing.
  *
- *   pippin msm --curve bls12-381|bn254|bls12-377|pallas|vesta --size 16 [--seed 1] [--runs 3] [--validate full|on-curve|none]
+ *   pippin msm --curve bls12-381|bn254|bls12-377|pallas|vesta --size 16 [--seed 1] [--runs 3] [--validate full|on-curve|none] [--threads N]
  *   pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]
  *
+ * --threads: worker threads (default: one per core; 1 = the calling thread only).
  * Random inputs have known discrete logs, so the result is checked in closed form:
  * Σ s_i·P_i = (Σ s_i·a_i mod r)·G by one bigint scalar multiplication (the reference, not Wasm).
  */
 import { readFileSync } from 'node:fs';
-import { bls12_381, bls12_377, bn254, pallas, vesta } from './index.js';
+import { bls12_381, bls12_377, bn254, pallas, vesta, startThreads, stopThreads, threads } from './index.js';
 import type { G1Affine, G1Format, Validation } from './api/g1.js';
 import { RefCurve } from './reference/curve.js';
 import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
@@ -31,7 +32,7 @@ function parseArgs(argv: string[]): Record<string, string> {
   return out;
 }
 
-const usage = `usage: pippin msm --curve bls12-381|bn254|bls12-377|pallas|vesta --size LOG2 [--seed N] [--runs N] [--validate full|on-curve|none] [--json]
+const usage = `usage: pippin msm --curve bls12-381|bn254|bls12-377|pallas|vesta --size LOG2 [--seed N] [--runs N] [--validate full|on-curve|none] [--threads N] [--json]
        pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]`;
 
 const fmtMs = (v: number) => `${v.toFixed(1).padStart(9)} ms`;
@@ -52,6 +53,10 @@ async function main() {
   const G = curve.params.G1;
   const validate = (args.validate ?? 'full') as Validation;
   const runs = Number(args.runs ?? 1);
+  const threadCount = args.threads === undefined ? undefined : Number(args.threads);
+  if (threadCount !== undefined && (!Number.isInteger(threadCount) || threadCount < 1)) throw new Error('--threads must be a positive integer');
+  if (threadCount === 1) stopThreads();
+  else await startThreads(threadCount);
 
   let points: Uint8Array;
   let scalars: Uint8Array;
@@ -94,7 +99,7 @@ async function main() {
   let stats: (MsmStats & { convert: number }) | undefined;
   for (let run = 0; run < Math.max(1, runs); run++) {
     const t = performance.now();
-    result = g1.msm(points, scalars, { pointFormat, scalarEndian, validate, onStats: (s) => (stats = s) });
+    result = await g1.msm(points, scalars, { pointFormat, scalarEndian, validate, onStats: (s) => (stats = s) });
     times.push(performance.now() - t);
   }
   const tVerify = performance.now();
@@ -120,9 +125,10 @@ async function main() {
   const st = stats!;
   const adds = st.additions;
   if (args.json) {
-    console.log(JSON.stringify({ curve: curveName, n, validate, medianMs: median, timesMs: times, ok, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes }));
+    console.log(JSON.stringify({ curve: curveName, n, validate, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes }));
   } else {
     console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows)`);
+    console.log(`threads: ${st.threads}${st.threads > 1 ? ` workers, ${st.tiles} tiles` : ` (calling thread${threads.reason && threadCount !== 1 ? `; ${threads.reason}` : ''})`}`);
     console.log(`inputs generated in ${genMs.toFixed(0)} ms (not part of the MSM)`);
     console.log(`MSM time: ${median.toFixed(1)} ms${times.length > 1 ? ` (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')})` : ''}`);
     console.log('phases (last run):');
@@ -141,6 +147,7 @@ async function main() {
     console.log(`result: ${got ? `x = 0x${got.x.toString(16)}\n        y = 0x${got.y.toString(16)}` : 'point at infinity'}`);
     console.log(`verified against ${verifyNote} in ${verifyMs.toFixed(0)} ms: ${ok ? 'OK' : 'MISMATCH'}`);
   }
+  stopThreads();
   if (!ok) process.exit(1);
 
   function decodeZcash(b: Uint8Array): { x: bigint; y: bigint } | null {

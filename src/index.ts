@@ -19,3 +19,4 @@ export type { PastaFormat } from './pallas.js';
 export type { G1Affine, G1PointInput, G1Format, MsmOptions, PointFormatSpec, Validation } from './api/g1.js';
 export type { Curve } from './api/curve.js';
 export * from './api/errors.js';
+export { startThreads, stopThreads, threads } from './runtime/pool.js';

@@ -18,7 +18,7 @@ interface CurveApi {
   params: { r: bigint; p: bigint; G1: { x: bigint; y: bigint }; lambda: bigint; h1: bigint };
   init(): Promise<void>;
   g1: {
-    msm(points: Uint8Array | readonly Pt[], scalars: Uint8Array | readonly bigint[], options?: Record<string, unknown>): G1Affine;
+    msmSync(points: Uint8Array | readonly Pt[], scalars: Uint8Array | readonly bigint[], options?: Record<string, unknown>): G1Affine;
     toBytes(point: Pt, format?: string): Uint8Array;
     pointFormats: readonly { name: string; bytes: number }[];
   };
@@ -56,7 +56,7 @@ for (const curve of [bn254, bls12_377, pallas, vesta] as unknown as CurveApi[]) 
     it('every window size 2..16 on n = 1, 2, 3, 17, 64', () => {
       for (const n of [1, 2, 3, 17, 64]) {
         const s = scalars(n);
-        for (let c = 2; c <= 16; c++) check(curve.g1.msm(base.pts.slice(0, n), s, { windowBits: c }), base.logs.slice(0, n), s, `n = ${n}, c = ${c}`);
+        for (let c = 2; c <= 16; c++) check(curve.g1.msmSync(base.pts.slice(0, n), s, { windowBits: c }), base.logs.slice(0, n), s, `n = ${n}, c = ${c}`);
       }
     });
 
@@ -65,7 +65,7 @@ for (const curve of [bn254, bls12_377, pallas, vesta] as unknown as CurveApi[]) 
         const s = scalars(n);
         const pts = base.pts.slice(0, n);
         const logs = base.logs.slice(0, n);
-        check(curve.g1.msm(pts, s), logs, s, `objects n = ${n}`);
+        check(curve.g1.msmSync(pts, s), logs, s, `objects n = ${n}`);
         for (const { name: format, bytes } of curve.g1.pointFormats) {
           const enc = new Uint8Array(bytes * n);
           pts.forEach((P, i) => enc.set(curve.g1.toBytes(P, format), bytes * i));
@@ -74,8 +74,8 @@ for (const curve of [bn254, bls12_377, pallas, vesta] as unknown as CurveApi[]) 
           s.forEach((v, i) => {
             for (let b = 0; b < 32; b++) le[32 * i + b] = be[32 * i + 31 - b] = Number((v >> BigInt(8 * b)) & 0xffn);
           });
-          check(curve.g1.msm(enc, le, { pointFormat: format }), logs, s, `${format} n = ${n}`);
-          check(curve.g1.msm(enc, be, { pointFormat: format, scalarEndian: 'be' }), logs, s, `${format} BE n = ${n}`);
+          check(curve.g1.msmSync(enc, le, { pointFormat: format }), logs, s, `${format} n = ${n}`);
+          check(curve.g1.msmSync(enc, be, { pointFormat: format, scalarEndian: 'be' }), logs, s, `${format} BE n = ${n}`);
         }
       }
     });
@@ -100,7 +100,7 @@ for (const curve of [bn254, bls12_377, pallas, vesta] as unknown as CurveApi[]) 
         ['GLV edges λ − 1, λ, λ + 1', P, A, P.map((_, i) => curve.params.lambda + BigInt((i % 3) - 1))],
       ];
       for (const [name, pts, logs, s] of fam) {
-        for (const c of [undefined, 3, 8]) check(curve.g1.msm(pts, s, { windowBits: c, validate: 'full' }), logs, s, `${name}, c = ${c ?? 'auto'}`);
+        for (const c of [undefined, 3, 8]) check(curve.g1.msmSync(pts, s, { windowBits: c, validate: 'full' }), logs, s, `${name}, c = ${c ?? 'auto'}`);
       }
     });
 
@@ -108,25 +108,25 @@ for (const curve of [bn254, bls12_377, pallas, vesta] as unknown as CurveApi[]) 
       const big = withLogs(4097, 9);
       for (const n of [4096, 4097, 4095, 2048, 2049]) {
         const s = scalars(n);
-        check(curve.g1.msm(big.pts.slice(0, n), s, { validate: 'on-curve' }), big.logs.slice(0, n), s, `n = ${n}`);
+        check(curve.g1.msmSync(big.pts.slice(0, n), s, { validate: 'on-curve' }), big.logs.slice(0, n), s, `n = ${n}`);
       }
     });
 
     it('typed errors with indices; n = 0', () => {
       const pts = base.pts.slice(0, 8);
       const s = scalars(8);
-      assert.throws(() => curve.g1.msm(pts.slice(0, 7), s), LengthMismatchError, 'length mismatch');
+      assert.throws(() => curve.g1.msmSync(pts.slice(0, 7), s), LengthMismatchError, 'length mismatch');
       const bad = pts.slice();
       bad[5] = { x: pts[5]!.x, y: (pts[5]!.y + 1n) % curve.params.p };
-      assert.throws(() => curve.g1.msm(bad, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 5, 'off curve');
-      assert.throws(() => curve.g1.msm([...pts.slice(0, 7), { x: curve.params.p, y: 1n }], s), (e: unknown) => e instanceof PointEncodingError && e.index === 7, 'x ≥ p');
-      assert.throws(() => curve.g1.msm(pts, [...s.slice(0, 2), 3 as unknown as bigint, ...s.slice(3)]), (e: unknown) => e instanceof ScalarEncodingError && e.index === 2, 'bad scalar');
+      assert.throws(() => curve.g1.msmSync(bad, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 5, 'off curve');
+      assert.throws(() => curve.g1.msmSync([...pts.slice(0, 7), { x: curve.params.p, y: 1n }], s), (e: unknown) => e instanceof PointEncodingError && e.index === 7, 'x ≥ p');
+      assert.throws(() => curve.g1.msmSync(pts, [...s.slice(0, 2), 3 as unknown as bigint, ...s.slice(3)]), (e: unknown) => e instanceof ScalarEncodingError && e.index === 2, 'bad scalar');
       const enc = new Uint8Array(curve.g1.toBytes(pts[0]).length * 8);
       const size = enc.length / 8;
       pts.forEach((P, i) => enc.set(curve.g1.toBytes(P), size * i));
       enc[size * 4 + 3] ^= 0x01; // corrupt point 4: off curve or malformed, never silently accepted
-      assert.throws(() => curve.g1.msm(enc, new Uint8Array(32 * 8)), (e: unknown) => (e instanceof NotOnCurveError || e instanceof PointEncodingError) && (e as NotOnCurveError).index === 4, 'corrupted bytes');
-      assert.deepEqual(curve.g1.msm([], []), { x: 0n, y: 0n, infinity: true }, 'n = 0');
+      assert.throws(() => curve.g1.msmSync(enc, new Uint8Array(32 * 8)), (e: unknown) => (e instanceof NotOnCurveError || e instanceof PointEncodingError) && (e as NotOnCurveError).index === 4, 'corrupted bytes');
+      assert.deepEqual(curve.g1.msmSync([], []), { x: 0n, y: 0n, infinity: true }, 'n = 0');
       if (curve.params.h1 !== 1n) {
         // a curve point outside G1: rejected by 'full' with its index
         let x = 3n;
@@ -137,7 +137,7 @@ for (const curve of [bn254, bls12_377, pallas, vesta] as unknown as CurveApi[]) 
         }
         const off = pts.slice();
         off[2] = { x, y: y! };
-        assert.throws(() => curve.g1.msm(off, s), (e: unknown) => e instanceof NotInSubgroupError && e.index === 2, 'not in subgroup');
+        assert.throws(() => curve.g1.msmSync(off, s), (e: unknown) => e instanceof NotInSubgroupError && e.index === 2, 'not in subgroup');
       }
     });
   });

@@ -70,7 +70,7 @@ describe('G1 MSM vs the naive bigint reference', () => {
       const s = randScalars(n);
       const want = ref.msmNaive(pts.slice(0, n), s);
       for (let c = 2; c <= 16; c++) {
-        const got = bls12_381.g1.msm(pts.slice(0, n), s, { windowBits: c, validate: 'on-curve' });
+        const got = bls12_381.g1.msmSync(pts.slice(0, n), s, { windowBits: c, validate: 'on-curve' });
         assert.ok(eqPt(toAffine(got), want), `n = ${n}, c = ${c}`);
       }
     }
@@ -79,9 +79,9 @@ describe('G1 MSM vs the naive bigint reference', () => {
     for (const n of [0, 1, 5, 31, 100, 255, 256]) {
       const s = randScalars(n);
       const want = ref.msmNaive(pts.slice(0, n), s);
-      const a = bls12_381.g1.msm(pts.slice(0, n), s);
-      const b = bls12_381.g1.msm(zcashBytes(pts.slice(0, n)), scalarBytesLE(s));
-      const c = bls12_381.g1.msm(zcashBytes(pts.slice(0, n)), scalarBytesLE(s, 'be'), { scalarEndian: 'be' });
+      const a = bls12_381.g1.msmSync(pts.slice(0, n), s);
+      const b = bls12_381.g1.msmSync(zcashBytes(pts.slice(0, n)), scalarBytesLE(s));
+      const c = bls12_381.g1.msmSync(zcashBytes(pts.slice(0, n)), scalarBytesLE(s, 'be'), { scalarEndian: 'be' });
       for (const got of [a, b, c]) assert.ok(eqPt(toAffine(got), want), `n = ${n}`);
     }
   });
@@ -122,7 +122,7 @@ describe('adversarial families (naive reference)', () => {
       const { P, s } = make();
       const want = ref.msmNaive(P, s.map((v) => ((v % r) + r) % r));
       for (const c of [undefined, 3, 8]) {
-        const got = bls12_381.g1.msm(P, s, { windowBits: c });
+        const got = bls12_381.g1.msmSync(P, s, { windowBits: c });
         assert.ok(eqPt(toAffine(got), want), `${name}, c = ${c ?? 'auto'}`);
       }
     });
@@ -136,7 +136,7 @@ describe('larger n', () => {
     const s = randScalars(n);
     const nobleRes = pippenger(nobleBls.G1.Point, pts.map((p) => nobleBls.G1.Point.fromAffine(p!)), s);
     const want: Pt = nobleRes.is0() ? null : nobleRes.toAffine();
-    const got = bls12_381.g1.msm(zcashBytes(pts), scalarBytesLE(s), { validate: 'on-curve' });
+    const got = bls12_381.g1.msmSync(zcashBytes(pts), scalarBytesLE(s), { validate: 'on-curve' });
     assert.ok(eqPt(toAffine(got), want), 'n = 2^12 vs noble');
   });
   it('n = 2^14 closed form with known discrete logs (sizes around window switches too)', () => {
@@ -145,7 +145,7 @@ describe('larger n', () => {
       const s = randScalars(n);
       let e = 0n;
       for (let i = 0; i < n; i++) e = (e + s[i] * logs[i]) % r;
-      const got = bls12_381.g1.msm(pts.slice(0, n), s, { validate: 'none' });
+      const got = bls12_381.g1.msmSync(pts.slice(0, n), s, { validate: 'none' });
       assert.ok(eqPt(toAffine(got), ref.mulScalar(G, e)), `n = ${n}`);
     }
   });
@@ -171,20 +171,20 @@ describe('point formats through the public API', () => {
   });
   it('every format gives the same MSM, and the MSM result round-trips through bytes', () => {
     for (const format of ['zcash', 'zcash-compressed', 'arkworks'] as const) {
-      const got = bls12_381.g1.msm(enc(format), scalarBytesLE(s), { pointFormat: format });
+      const got = bls12_381.g1.msmSync(enc(format), scalarBytesLE(s), { pointFormat: format });
       assert.ok(eqPt(toAffine(got), want), `format ${format}`);
       const bytes = bls12_381.g1.toBytes(got, format);
-      const back = bls12_381.g1.msm(bytes, scalarBytesLE([1n]), { pointFormat: format });
+      const back = bls12_381.g1.msmSync(bytes, scalarBytesLE([1n]), { pointFormat: format });
       assert.ok(eqPt(toAffine(back), want), `round trip ${format}`);
     }
   });
   it('malformed compressed and arkworks inputs are rejected with the index', () => {
     const comp = enc('zcash-compressed');
     comp[48 * 7] &= 0x7f; // clear the compression flag
-    assert.throws(() => bls12_381.g1.msm(comp, scalarBytesLE(s), { pointFormat: 'zcash-compressed' }), (e: unknown) => e instanceof PointEncodingError && e.index === 7);
+    assert.throws(() => bls12_381.g1.msmSync(comp, scalarBytesLE(s), { pointFormat: 'zcash-compressed' }), (e: unknown) => e instanceof PointEncodingError && e.index === 7);
     const ark = enc('arkworks');
     ark[96 * 3 + 95] |= 0xc0; // infinity and negative-y flags together
-    assert.throws(() => bls12_381.g1.msm(ark, scalarBytesLE(s), { pointFormat: 'arkworks' }), (e: unknown) => e instanceof PointEncodingError && e.index === 3);
+    assert.throws(() => bls12_381.g1.msmSync(ark, scalarBytesLE(s), { pointFormat: 'arkworks' }), (e: unknown) => e instanceof PointEncodingError && e.index === 3);
     assert.throws(() => bls12_381.g1.toBytes({ x: 1n, y: 1n }), NotOnCurveError);
   });
 });
@@ -193,18 +193,18 @@ describe('typed errors name what and where', () => {
   const { pts } = pointsWithLogs(8, 9);
   const s = randScalars(8);
   it('length mismatches', () => {
-    assert.throws(() => bls12_381.g1.msm(pts.slice(0, 7), s), LengthMismatchError);
-    assert.throws(() => bls12_381.g1.msm(zcashBytes(pts).subarray(0, 95 * 8), scalarBytesLE(s)), LengthMismatchError);
-    assert.throws(() => bls12_381.g1.msm(zcashBytes(pts), new Uint8Array(33)), LengthMismatchError);
+    assert.throws(() => bls12_381.g1.msmSync(pts.slice(0, 7), s), LengthMismatchError);
+    assert.throws(() => bls12_381.g1.msmSync(zcashBytes(pts).subarray(0, 95 * 8), scalarBytesLE(s)), LengthMismatchError);
+    assert.throws(() => bls12_381.g1.msmSync(zcashBytes(pts), new Uint8Array(33)), LengthMismatchError);
   });
   it('not on curve, with index', () => {
     const bad = pts.slice();
     bad[5] = { x: pts[5]!.x, y: (pts[5]!.y + 1n) % params.p };
-    assert.throws(() => bls12_381.g1.msm(bad, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 5);
+    assert.throws(() => bls12_381.g1.msmSync(bad, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 5);
     const bytes = zcashBytes(bad);
-    assert.throws(() => bls12_381.g1.msm(bytes, scalarBytesLE(s)), (e: unknown) => e instanceof NotOnCurveError && e.index === 5);
+    assert.throws(() => bls12_381.g1.msmSync(bytes, scalarBytesLE(s)), (e: unknown) => e instanceof NotOnCurveError && e.index === 5);
     // with validation off the caller takes responsibility; it must still not crash or hang
-    bls12_381.g1.msm(bad, s, { validate: 'none' });
+    bls12_381.g1.msmSync(bad, s, { validate: 'none' });
   });
   it('not in subgroup, with index (and accepted by on-curve)', () => {
     // a curve point outside G1: x with x³ + 4 a square, not cofactor-cleared
@@ -216,22 +216,22 @@ describe('typed errors name what and where', () => {
     }
     const bad = pts.slice();
     bad[3] = { x, y: y! };
-    assert.throws(() => bls12_381.g1.msm(bad, s), (e: unknown) => e instanceof NotInSubgroupError && e.index === 3);
+    assert.throws(() => bls12_381.g1.msmSync(bad, s), (e: unknown) => e instanceof NotInSubgroupError && e.index === 3);
     // 'on-curve' admits it; the MSM is only defined on the subgroup (GLV and scalars mod r assume it),
     // so the result is unspecified but must be a well-formed point, without a crash or hang
-    const got = bls12_381.g1.msm(bad, s, { validate: 'on-curve' });
+    const got = bls12_381.g1.msmSync(bad, s, { validate: 'on-curve' });
     assert.ok(ref.isOnCurve(toAffine(got)), 'result on curve');
   });
   it('malformed encodings and bad scalars', () => {
     const bytes = zcashBytes(pts);
     bytes[96 * 2] |= 0x80; // compression flag on an uncompressed encoding
-    assert.throws(() => bls12_381.g1.msm(bytes, scalarBytesLE(s)), (e: unknown) => e instanceof PointEncodingError && e.index === 2);
+    assert.throws(() => bls12_381.g1.msmSync(bytes, scalarBytesLE(s)), (e: unknown) => e instanceof PointEncodingError && e.index === 2);
     const big = pts.slice() as Pt[];
-    assert.throws(() => bls12_381.g1.msm([...big.slice(0, 7), { x: params.p, y: 1n }], s), (e: unknown) => e instanceof PointEncodingError && e.index === 7);
-    assert.throws(() => bls12_381.g1.msm(pts, [...s.slice(0, 4), 1 as unknown as bigint, ...s.slice(5)]), (e: unknown) => e instanceof ScalarEncodingError && e.index === 4);
+    assert.throws(() => bls12_381.g1.msmSync([...big.slice(0, 7), { x: params.p, y: 1n }], s), (e: unknown) => e instanceof PointEncodingError && e.index === 7);
+    assert.throws(() => bls12_381.g1.msmSync(pts, [...s.slice(0, 4), 1 as unknown as bigint, ...s.slice(5)]), (e: unknown) => e instanceof ScalarEncodingError && e.index === 4);
   });
   it('n = 0 returns infinity', () => {
-    assert.deepEqual(bls12_381.g1.msm([], []), { x: 0n, y: 0n, infinity: true });
-    assert.deepEqual(bls12_381.g1.msm(new Uint8Array(0), new Uint8Array(0)), { x: 0n, y: 0n, infinity: true });
+    assert.deepEqual(bls12_381.g1.msmSync([], []), { x: 0n, y: 0n, infinity: true });
+    assert.deepEqual(bls12_381.g1.msmSync(new Uint8Array(0), new Uint8Array(0)), { x: 0n, y: 0n, infinity: true });
   });
 });

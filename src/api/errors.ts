@@ -26,3 +26,5 @@ export class ScalarEncodingError extends PippinError {}
 export class NotInitializedError extends PippinError {}
 
 export { OutOfMemoryError } from '../runtime/memory.js';
+/** A worker thread threw or died during an MSM; the pool replaced it and later calls work again. */
+export class WorkerError extends PippinError {}

@@ -4,8 +4,9 @@
  * cost one copy into Wasm memory.
  */
 import type { Instance } from '../runtime/instance.js';
-import { G1Msm, MsmStats } from '../msm/g1.js';
-import { planMsm } from '../msm/plan.js';
+import { G1Msm, MsmRegions, MsmStats } from '../msm/g1.js';
+import { MsmPlan, planMsm } from '../msm/plan.js';
+import { poolForMsm, type Op, type WorkerPool } from '../runtime/pool.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from './errors.js';
 
@@ -47,17 +48,36 @@ export interface MsmOptions<F extends string = G1Format> {
   validate?: Validation;
   /** Fixes the window size (bits); by default the planner picks it. */
   windowBits?: number;
+  /** At most this many threads for this call (default: every worker of the pool; 1 = the calling
+   * thread). Ignored by msmSync. */
+  threads?: number;
   /** Receives phase timings and counts. */
   onStats?: (stats: MsmStats & { convert: number }) => void;
 }
 
 const CHUNK = 4096;
+/** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
+const MIN_POINTS_FOR_THREADS = 256;
+
+/** Points per decode/validation task: about four tasks per thread, at most CHUNK. */
+function chunkSize(n: number, threads: number): number {
+  return Math.max(64, Math.min(CHUNK, Math.ceil(n / (4 * threads))));
+}
+
+/** A forced window size fixes c and what follows from it; batch sizes stay the planner's. */
+function forcedPlan(options: { windowBits?: number }): Partial<MsmPlan> | undefined {
+  if (!options.windowBits) return undefined;
+  const forced = planMsm(0, () => options.windowBits);
+  return { c: forced.c, windows: forced.windows, buckets: forced.buckets, segments: forced.segments };
+}
 
 export class G1<F extends string = G1Format> {
   private readonly msmCore: G1Msm;
   private readonly formats: Map<string, PointFormatSpec<F>>;
   private readonly EB: number;
   private readonly k: Record<string, (...a: number[]) => number>;
+  /** asynchronous MSMs on this instance run one at a time (they share its memory arena) */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     /** The underlying Wasm instance (low-level access for tools; not needed for the MSM). */
@@ -77,32 +97,73 @@ export class G1<F extends string = G1Format> {
   }
 
   /**
-   * Σ scalars[i]·points[i]. Scalars are reduced mod r (any size and sign for bigints; 32 bytes
-   * each when packed). n = 0 gives the point at infinity.
+   * Σ scalars[i]·points[i], on worker threads when they are available (see `startThreads`; the
+   * first call starts them with one per core unless `stopThreads()` was called), else on the
+   * calling thread. Scalars are reduced mod r (any size and sign for bigints; 32 bytes each when
+   * packed). n = 0 gives the point at infinity. Calls on one curve run one after another.
    */
-  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): G1Affine {
-    const n = scalars instanceof Uint8Array ? scalars.length / 32 : scalars.length;
-    if (!Number.isInteger(n)) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
-    const validate = options.validate ?? 'full';
-    if (!(validate in CHECK_CODE)) throw new PippinError(`unknown validate option ${String(validate)}`);
+  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): Promise<G1Affine> {
+    const run = this.queue.then(() => this.msmAsync(points, scalars, options));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  /** The same on the calling thread only, synchronously. */
+  msmSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): G1Affine {
+    const { n, validate } = this.checkCall(scalars, options);
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
       const t0 = performance.now();
       const regions = this.msmCore.allocInputs(n);
       if (points instanceof Uint8Array) this.decodePoints(points, n, regions, options.pointFormat, validate);
-      else this.writePointObjects(points, n, regions, validate);
+      else {
+        this.writePointObjects(points, n, regions);
+        this.validateObjects(regions, n, validate);
+      }
       this.writeScalars(scalars, n, regions.scalars);
       const convert = performance.now() - t0;
-      // a forced window size fixes c and what follows from it; batch sizes stay the planner's
-      const forced = options.windowBits ? planMsm(0, () => options.windowBits) : undefined;
-      const force = forced && { c: forced.c, windows: forced.windows, buckets: forced.buckets, segments: forced.segments };
-      const { result, stats } = this.msmCore.run(regions, n, options.scalarEndian === 'be', force);
+      const { result, stats } = this.msmCore.run(regions, n, options.scalarEndian === 'be', forcedPlan(options));
       options.onStats?.({ ...stats, convert });
       return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
     } finally {
       arena.release(mark);
     }
+  }
+
+  private async msmAsync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F>): Promise<G1Affine> {
+    const { n, validate } = this.checkCall(scalars, options);
+    const wanted = options.threads;
+    if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) throw new PippinError(`threads must be a positive integer, got ${String(wanted)}`);
+    const pool = wanted === 1 || n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
+    if (!pool) return this.msmSync(points, scalars, options);
+    const threads = Math.min(wanted ?? pool.size, pool.size);
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      const t0 = performance.now();
+      const regions = this.msmCore.allocInputs(n);
+      if (points instanceof Uint8Array) await this.decodePointsParallel(points, n, regions, options.pointFormat, validate, pool, threads);
+      else {
+        this.writePointObjects(points, n, regions);
+        await this.validateObjectsParallel(regions, n, validate, pool, threads);
+      }
+      this.writeScalars(scalars, n, regions.scalars);
+      const convert = performance.now() - t0;
+      const { result, stats } = await this.msmCore.runParallel(regions, n, options.scalarEndian === 'be', pool, threads, forcedPlan(options));
+      options.onStats?.({ ...stats, convert });
+      return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
+    } finally {
+      arena.release(mark);
+    }
+  }
+
+  private checkCall(scalars: Uint8Array | readonly bigint[], options: MsmOptions<F>): { n: number; validate: Validation } {
+    const n = scalars instanceof Uint8Array ? scalars.length / 32 : scalars.length;
+    if (!Number.isInteger(n)) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
+    const validate = options.validate ?? 'full';
+    if (!(validate in CHECK_CODE)) throw new PippinError(`unknown validate option ${String(validate)}`);
+    return { n, validate };
   }
 
   /** Low level (input generators): the kernel code and size of a format, the primary one by default. */
@@ -151,13 +212,18 @@ export class G1<F extends string = G1Format> {
     return spec;
   }
 
-  private decodePoints(bytes: Uint8Array, n: number, regions: { points: number; inf: number }, format: F | undefined, validate: Validation): void {
+  /** The format of packed points and a length check. */
+  private packedFormat(bytes: Uint8Array, n: number, format: F | undefined): PointFormatSpec<F> {
     const spec = this.format(format ?? this.defaultFormat(n > 0 ? bytes.length / n : Infinity));
-    const fmt = spec.name;
-    const size = spec.bytes;
-    if (bytes.length !== size * n) {
-      throw new LengthMismatchError(`points: ${bytes.length} bytes for ${n} scalars, expected ${n} × ${size} (${fmt})`);
+    if (bytes.length !== spec.bytes * n) {
+      throw new LengthMismatchError(`points: ${bytes.length} bytes for ${n} scalars, expected ${n} × ${spec.bytes} (${spec.name})`);
     }
+    return spec;
+  }
+
+  private decodePoints(bytes: Uint8Array, n: number, regions: MsmRegions, format: F | undefined, validate: Validation): void {
+    const spec = this.packedFormat(bytes, n, format);
+    const size = spec.bytes;
     const { arena } = this.inst;
     const mark = arena.mark();
     const staging = arena.alloc(CHUNK * size);
@@ -167,12 +233,45 @@ export class G1<F extends string = G1Format> {
       const count = Math.min(CHUNK, n - start);
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
       const status = this.k.g1_decode_batch(regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch);
-      if (status !== -1) throwPointError(start + (status >>> 2), status & 3, fmt);
+      if (status !== -1) throwPointError(start + (status >>> 2), status & 3, spec.name);
     }
     arena.release(mark);
   }
 
-  private writePointObjects(points: readonly G1PointInput[], n: number, regions: { points: number; inf: number }, validate: Validation): void {
+  /** Decoding (and validation, the costly part) in chunks on the workers, each with its own staging. */
+  private async decodePointsParallel(bytes: Uint8Array, n: number, regions: MsmRegions, format: F | undefined, validate: Validation, pool: WorkerPool, threads: number): Promise<void> {
+    const spec = this.packedFormat(bytes, n, format);
+    const size = spec.bytes;
+    const PB = 2 * this.EB;
+    const chunk = chunkSize(n, threads);
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    const slots = Array.from({ length: threads }, () => ({ staging: arena.alloc(chunk * size), scratch: arena.alloc(64 * this.EB) }));
+    const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
+    let firstError: [number, number] | undefined;
+    try {
+      await pool.run(
+        this.inst,
+        starts.map((start) => (slot: number): Op[] => {
+          const count = Math.min(chunk, n - start);
+          const { staging, scratch } = slots[slot];
+          new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
+          return [['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch]];
+        }),
+        threads,
+        (i, r) => {
+          const status = r.values[0];
+          const index = starts[i] + (status >>> 2);
+          if (status !== -1 && (!firstError || index < firstError[0])) firstError = [index, status & 3];
+        },
+      );
+    } finally {
+      arena.release(mark);
+    }
+    if (firstError) throwPointError(firstError[0], firstError[1], spec.name);
+  }
+
+  private writePointObjects(points: readonly G1PointInput[], n: number, regions: MsmRegions): void {
     if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
     const fp = this.inst.fields.fp;
     const PB = 2 * this.EB;
@@ -191,14 +290,44 @@ export class G1<F extends string = G1Format> {
       fp.write(at, x);
       fp.write(at + this.EB, y);
     }
-    if (validate !== 'none' && n > 0) {
-      const { arena } = this.inst;
-      const mark = arena.mark();
-      const scratch = arena.alloc(64 * this.EB);
-      const status = this.k.g1_validate_batch(regions.points, regions.inf, n, CHECK_CODE[validate], scratch);
+  }
+
+  private validateObjects(regions: MsmRegions, n: number, validate: Validation): void {
+    if (validate === 'none' || n === 0) return;
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    const scratch = arena.alloc(64 * this.EB);
+    const status = this.k.g1_validate_batch(regions.points, regions.inf, n, CHECK_CODE[validate], scratch);
+    arena.release(mark);
+    if (status !== -1) throwPointError(status >>> 2, status & 3, 'object');
+  }
+
+  private async validateObjectsParallel(regions: MsmRegions, n: number, validate: Validation, pool: WorkerPool, threads: number): Promise<void> {
+    if (validate === 'none' || n === 0) return;
+    const PB = 2 * this.EB;
+    const chunk = chunkSize(n, threads);
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    const scratch = Array.from({ length: threads }, () => arena.alloc(64 * this.EB));
+    const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
+    let firstError: [number, number] | undefined;
+    try {
+      await pool.run(
+        this.inst,
+        starts.map((start) => (slot: number): Op[] => [
+          ['g1_validate_batch', regions.points + start * PB, regions.inf + start, Math.min(chunk, n - start), CHECK_CODE[validate], scratch[slot]],
+        ]),
+        threads,
+        (i, r) => {
+          const status = r.values[0];
+          const index = starts[i] + (status >>> 2);
+          if (status !== -1 && (!firstError || index < firstError[0])) firstError = [index, status & 3];
+        },
+      );
+    } finally {
       arena.release(mark);
-      if (status !== -1) throwPointError(status >>> 2, status & 3, 'object');
     }
+    if (firstError) throwPointError(firstError[0], firstError[1], 'object');
   }
 
   private writeScalars(scalars: Uint8Array | readonly bigint[], n: number, dst: number): void {

@@ -15,7 +15,7 @@ export async function assembleWat(name: string, wat: string, options: AssembleOp
   // pass UTF-8 bytes: given a string, wabt truncates each UTF-16 unit to a byte (U+230A would become a newline)
   const module = wabt.parseWat(name, new TextEncoder().encode(wat), features);
   try {
-    module.validate();
+    (module.validate as (f?: object) => void)(features); // the typings omit validate's features argument
     return new Uint8Array(module.toBinary({ log: false, write_debug_names: true }).buffer);
   } finally {
     module.destroy();

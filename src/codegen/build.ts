@@ -37,12 +37,29 @@ export const modules: CurveModuleSpec[] = [
 /** Curves whose modules are built. */
 const ENABLED = new Set(modules.map((m) => m.curve));
 
+/**
+ * The same module with a shared memory import differs from the built one in exactly one byte, the
+ * import's limits flags (0x01 → 0x03); the runtime flips it instead of shipping a second binary.
+ * Asserted here on the real bytes, so a generator or wabt change cannot break it silently.
+ */
+async function locateSharedFlag(spec: CurveModuleSpec, wasm: Uint8Array): Promise<number> {
+  const { wat } = await generateCurveModule({ ...spec, sharedMemory: true });
+  const shared = await assembleWat(spec.curve, wat, { threads: true });
+  const diff: number[] = [];
+  if (shared.length === wasm.length) for (let i = 0; i < wasm.length; i++) if (shared[i] !== wasm[i]) diff.push(i);
+  if (diff.length !== 1 || wasm[diff[0]] !== 0x01 || shared[diff[0]] !== 0x03) {
+    throw new Error(`${spec.curve}: shared and non-shared builds differ in ${diff.length} bytes, expected the memory flag only`);
+  }
+  return diff[0];
+}
+
 async function main() {
   mkdirSync(join(root, 'generated'), { recursive: true });
   mkdirSync(join(root, 'src', 'wasm-generated'), { recursive: true });
   for (const spec of modules.filter((m) => ENABLED.has(m.curve))) {
     const { wat, gens } = await generateCurveModule(spec);
     const wasm = await assembleWat(spec.curve, wat);
+    const sharedFlagOffset = await locateSharedFlag(spec, wasm);
     writeFileSync(join(root, 'generated', `${spec.curve}.wat`), wat);
     writeFileSync(join(root, 'generated', `${spec.curve}.wasm`), wasm);
     const fields = Object.fromEntries(
@@ -53,6 +70,8 @@ async function main() {
       `export const fields = ${JSON.stringify(fields, null, 2)} as const;`,
       `/** point encodings implemented by g1_decode_batch / g1_encode: name, kernel code, bytes */`,
       `export const formats = ${JSON.stringify(curveFormats(spec.params))} as const;`,
+      `/** byte of the memory import's limits flags: 0x01 as built, 0x03 = shared (set by the runtime for threads) */`,
+      `export const sharedFlagOffset = ${sharedFlagOffset};`,
       `export const wasmBase64 =`,
       `  '${Buffer.from(wasm).toString('base64')}';`,
       '',

@@ -1024,7 +1024,7 @@ export async function devCurveInstance(
   options: CurveGenOptions = {},
 ): Promise<DevCurveInstance> {
   const header = [`pippin dev module (curve ${params.name}) — test build`];
-  const mb = new ModuleBuilder(header, { imported: false, shared: false, initialPages: 2, maximumPages: 65536 });
+  const mb = new ModuleBuilder(header, { imported: true, shared: false, initialPages: 2, maximumPages: 65536 });
   const fp = new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
   const curve = new CurveGen(mb, fp, params, 'g1', options);
   header.push(...fp.describe(), ...curve.describe());

@@ -14,6 +14,8 @@ export interface FieldModuleSpec {
   /** 64 KiB pages */
   initialPages?: number;
   maximumPages?: number;
+  /** declare the imported memory shared (build.ts assembles it once this way to locate the flag byte) */
+  sharedMemory?: boolean;
 }
 
 export const GENERATOR_VERSION = 1;
@@ -24,9 +26,11 @@ function startModule(spec: FieldModuleSpec): { mb: ModuleBuilder; header: string
     `pippin generated module — do not edit; regenerate with \`npm run build\``,
     `generator version ${GENERATOR_VERSION}, curve ${spec.curve}`,
   ];
+  // the memory is imported (env.memory) so that the runtime can hand every thread the same one; the
+  // module is built non-shared, and the runtime sets the import's shared flag when threads are possible
   const mb = new ModuleBuilder(header, {
-    imported: false,
-    shared: false,
+    imported: true,
+    shared: spec.sharedMemory ?? false,
     initialPages: spec.initialPages ?? 2,
     maximumPages: spec.maximumPages ?? 65536,
   });

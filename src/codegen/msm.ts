@@ -337,7 +337,8 @@ export class MsmGen {
   // ------------------------------------------------------------------ bucket accumulation
   /**
    * msm_accumulate(st): st points at the state block whose i32 fields are listed in
-   * ACC_STATE_FIELDS (src/msm/layout.ts): inputs (points, halves, carries, count, shift, c), bucket
+   * ACC_STATE_FIELDS (src/msm/layout.ts): inputs (points, halves, count, shift, c, and the carry rule
+   * carryMask/carryThreshold, see carryInRule in src/msm/layout.ts), bucket
    * storage (buckets: L × PB, bstate: L bytes, pending: L × i32), the batch (pairs: batch entries,
    * scratch: batchAddScratchBytes(batch)), deferred items (deferredCap × 8 bytes), temporaries
    * (temps: tempCap × PB, freeTemps: tempCap × i32) and pendingList (L + batch + 1 entries).
@@ -348,7 +349,8 @@ export class MsmGen {
     const f = this.fp.f;
     this.mb.func('msm_accumulate', { st: 'i32' }, 'i32', [
       'msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in',
-      'src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus carries[i] (updated in place),',
+      'src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is',
+      '[(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),',
       'digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i. Items for a busy bucket are paired',
       'with each other into temporaries (a batched tree), so no input shape serializes the additions.',
     ], (fb) => {
@@ -356,7 +358,11 @@ export class MsmGen {
       const fld = (off: number) => i32.load(st.get, off);
       const points = fb.local('points', 'i32');
       const halves = fb.local('halves', 'i32');
-      const carries = fb.local('carries', 'i32');
+      const maskLo = fb.local('maskLo', 'i64');
+      const maskHi = fb.local('maskHi', 'i64');
+      const thrLo = fb.local('thrLo', 'i64');
+      const thrHi = fb.local('thrHi', 'i64');
+      const lowHi = fb.local('lowHi', 'i64');
       const count = fb.local('count', 'i32');
       const shift = fb.local('shift', 'i32');
       const c = fb.local('c', 'i32');
@@ -393,10 +399,12 @@ export class MsmGen {
       const info = fb.local('info', 'i32');
       const other = fb.local('other', 'i32');
 
-      points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); carries.set(fld(accOffset('carries'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
+      points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
       buckets.set(fld(accOffset('buckets'))); bstate.set(fld(accOffset('bstate'))); pending.set(fld(accOffset('pending'))); pairs.set(fld(accOffset('pairs'))); cap.set(fld(accOffset('batch')));
       deferred.set(fld(accOffset('deferred'))); dcap.set(fld(accOffset('deferredCap'))); temps.set(fld(accOffset('temps'))); freeTemps.set(fld(accOffset('freeTemps'))); scratch.set(fld(accOffset('scratch')));
       pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap')));
+      maskLo.set(i64.load(st.get, accOffset('carryMask0'))); maskHi.set(i64.load(st.get, accOffset('carryMask2')));
+      thrLo.set(i64.load(st.get, accOffset('carryThreshold0'))); thrHi.set(i64.load(st.get, accOffset('carryThreshold2')));
       np.set(i32.const(0)); nd.set(i32.const(0)); npend.set(i32.const(0)); flushes.set(i32.const(0));
       // free-temp stack holds every temp slot
       nfree.set(tempCap.get);
@@ -553,11 +561,11 @@ export class MsmGen {
         raw.set(i64.and(
           i64.shr_u(i64.load(i32.add(half.get, i32.shl(i32.shr_u(shift.get, 5), 2))), i64.extend_i32_u(i32.and(shift.get, i32.const(31)))),
           mask.get));
-        digit.set(i32.add(i32.wrap_i64(raw.get), i32.load8_u(i32.add(carries.get, i.get))));
-        fb.if(i32.gt_s(digit.get, halfL.get), () => {
-          digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1)));
-          fb.i32Store8(i32.add(carries.get, i.get), 0, i32.const(1));
-        }, () => fb.i32Store8(i32.add(carries.get, i.get), 0, i32.const(0)));
+        // carry-in: the half's bits below `shift` exceed the threshold (carryInRule in src/msm/layout.ts)
+        lowHi.set(i64.and(i64.load(half.get, 8), maskHi.get));
+        digit.set(i32.add(i32.wrap_i64(raw.get), i32.or(i64.gt_u(lowHi.get, thrHi.get),
+          i32.and(i64.eq(lowHi.get, thrHi.get), i64.gt_u(i64.and(i64.load(half.get), maskLo.get), thrLo.get)))));
+        fb.if(i32.gt_s(digit.get, halfL.get), () => digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1))));
         fb.if(i32.ne(digit.get, i32.const(0)), () => {
           const ptPtr = i32.add(points.get, i32.mul(i.get, i32.const(PB)));
           fb.if(i32.lt_s(digit.get, i32.const(0)), () => {

@@ -2,7 +2,8 @@
  * WindowCombiner over the Wasm XYZZ kernels (src/codegen/curve.ts). Per window, with the segment
  * results R_j (segment sums) and P_j (weighted segment sums) of m buckets each:
  *   W = Σ_j P_j + m·Σ_{j≥1} j·R_j   (running sum over j, then log2(m) doublings)
- * and the windows are joined by Horner: S = W_{K−1}; S ← 2^c·S + W_k for k = K−2 … 0.
+ * and the windows are joined by Horner: S = W_{K−1}; S ← 2^c·S + W_k for k = K−2 … 0. Tiles (ranges
+ * of one window, see planTiles) are summed into their window's W_k.
  * About 3S XYZZ operations per window (S ≤ 256), negligible next to the accumulation.
  */
 import type { Instance } from '../runtime/instance.js';
@@ -23,10 +24,11 @@ export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: numbe
     const acc = arena.alloc(XB);
     const total = arena.alloc(XB);
     const out = arena.alloc(PB);
-    const windows: number[] = [];
+    // per window its sum W_k (XYZZ); tiles of one window (ranges of halves) arrive separately, in any order
+    const windows = new Map<number, number>();
     let windowBits = 0;
     return {
-      addWindow(_win, c, R, P, flags, S, m) {
+      addWindow(win, c, R, P, flags, S, m) {
         windowBits = c;
         const fl = new Uint8Array(inst.memory.buffer, flags, S).slice();
         k.g1_xyzz_set_inf(sumP);
@@ -40,15 +42,21 @@ export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: numbe
         }
         for (let t = m; t > 1; t >>= 1) k.g1_xyzz_double(acc, scratch);
         k.g1_xyzz_add(acc, sumP, scratch);
-        const W = arena.alloc(XB);
-        new Uint8Array(inst.memory.buffer).copyWithin(W, acc, acc + XB);
-        windows.push(W);
+        const W = windows.get(win);
+        if (W !== undefined) k.g1_xyzz_add(W, acc, scratch);
+        else {
+          const fresh = arena.alloc(XB);
+          new Uint8Array(inst.memory.buffer).copyWithin(fresh, acc, acc + XB);
+          windows.set(win, fresh);
+        }
       },
       finish() {
         k.g1_xyzz_set_inf(total);
-        for (let w = windows.length - 1; w >= 0; w--) {
-          if (w < windows.length - 1) for (let t = 0; t < windowBits; t++) k.g1_xyzz_double(total, scratch);
-          k.g1_xyzz_add(total, windows[w], scratch);
+        const top = Math.max(-1, ...windows.keys());
+        for (let w = top; w >= 0; w--) {
+          if (w < top) for (let t = 0; t < windowBits; t++) k.g1_xyzz_double(total, scratch);
+          const W = windows.get(w);
+          if (W !== undefined) k.g1_xyzz_add(total, W, scratch);
         }
         const isInf = k.g1_xyzz_to_affine(out, total, scratch);
         const result = isInf ? null : readAffine(out);

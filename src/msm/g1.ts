@@ -3,8 +3,9 @@
  * Everything per element runs inside Wasm; this file runs O(windows + segments) steps.
  */
 import type { Instance } from '../runtime/instance.js';
-import { MsmPlan, planMsm } from './plan.js';
-import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, batchAddScratchBytes } from './layout.js';
+import { MsmPlan, Tile, planMsm, planTiles } from './plan.js';
+import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, batchAddScratchBytes, carryInRule, words128 } from './layout.js';
+import type { Op, TaskResult, WorkerPool } from '../runtime/pool.js';
 
 type Fn = (...args: number[]) => number;
 
@@ -25,6 +26,9 @@ export interface MsmStats {
   inversions: number;
   /** field multiplications by the model 6 per batched addition + 28 per inversion */
   estimatedFieldMuls: number;
+  /** threads that ran the tiles (1 = the calling thread) and the number of tiles */
+  threads: number;
+  tiles: number;
   times: PhaseTimes;
   peakMemoryBytes: number;
 }
@@ -58,7 +62,7 @@ export class G1Msm {
    * Reserves the input regions for n points: affine points (stride PB, room for 2n + 1),
    * infinity flags (n bytes), scalars (32 bytes each, room for the 2n 16-byte halves + padding).
    */
-  allocInputs(n: number): { points: number; inf: number; scalars: number } {
+  allocInputs(n: number): MsmRegions {
     const { arena } = this.inst;
     const points = arena.alloc((2 * n + 1) * this.layout.PB);
     const inf = arena.alloc(n + 8);
@@ -68,21 +72,54 @@ export class G1Msm {
 
   /**
    * Runs the MSM on inputs already in memory: points (affine, decoded), inf flags, scalars as
-   * 32-byte integers (LE, or BE). Consumes the regions (they are rewritten in place).
+   * 32-byte integers (LE, or BE). Consumes the regions (they are rewritten in place). Everything
+   * runs on the calling thread.
    */
   run(
-    regions: { points: number; inf: number; scalars: number },
+    regions: MsmRegions,
     n: number,
     scalarsBigEndian: boolean,
-    forcePlan?: Partial<MsmPlan>,
+    forcePlan?: Partial<MsmPlan> & { ranges?: number },
   ): { result: { x: bigint; y: bigint } | null; stats: MsmStats } {
+    const job = this.prepare(regions, n, scalarsBigEndian, forcePlan, 1);
+    try {
+      const t = performance.now();
+      job.tiles.forEach((_, i) => this.tileDone(job, i, runOpsLocally(this.inst, this.tileOps(job, i, 0))));
+      return this.finish(job, performance.now() - t);
+    } finally {
+      this.inst.arena.release(job.mark);
+    }
+  }
+
+  /**
+   * The same on `threads` workers of `pool` (the instance must be on a shared memory): the calling
+   * thread prepares, the workers run the tiles (planTiles), the calling thread combines each tile
+   * as it arrives. Resolves to the same result as `run`.
+   */
+  async runParallel(
+    regions: MsmRegions,
+    n: number,
+    scalarsBigEndian: boolean,
+    pool: WorkerPool,
+    threads: number,
+    forcePlan?: Partial<MsmPlan> & { ranges?: number },
+  ): Promise<{ result: { x: bigint; y: bigint } | null; stats: MsmStats }> {
+    const job = this.prepare(regions, n, scalarsBigEndian, forcePlan, threads);
+    try {
+      const t = performance.now();
+      await pool.run(this.inst, job.tiles.map((_, i) => (slot: number) => this.tileOps(job, i, slot)), threads, (i, r) => this.tileDone(job, i, r));
+      return this.finish(job, performance.now() - t);
+    } finally {
+      this.inst.arena.release(job.mark);
+    }
+  }
+
+  /** Split, compaction, endomorphism expansion (calling thread), the plan, and every region the tiles use. */
+  private prepare(regions: MsmRegions, n: number, scalarsBigEndian: boolean, forcePlan: (Partial<MsmPlan> & { ranges?: number }) | undefined, threads: number): Job {
     const { arena } = this.inst;
     const { PB, EB } = this.layout;
     const k = this.k;
-    const statPairs = this.inst.exports.stat_pairs as WebAssembly.Global;
-    const statBatches = this.inst.exports.stat_batches as WebAssembly.Global;
-    statPairs.value = 0;
-    statBatches.value = 0;
+    const mark = arena.mark();
     const t0 = performance.now();
     k.msm_split_scalars(regions.scalars, regions.scalars, n, scalarsBigEndian ? 1 : 0);
     const t1 = performance.now();
@@ -90,75 +127,183 @@ export class G1Msm {
     k.msm_expand_endo(regions.points, regions.scalars, kept);
     const halves = 2 * kept;
     const t2 = performance.now();
-    const plan = { ...planMsm(halves, this.windowOverride), ...forcePlan };
-    const { c, windows, buckets: L, batch: B, segments: S } = plan;
-    const mark = arena.mark();
-    const carries = arena.alloc(halves + 8);
-    new Uint8Array(this.inst.memory.buffer, carries, halves).fill(0);
-    const buckets = arena.alloc(L * PB);
-    const bstate = arena.alloc(L);
-    const pending = arena.alloc(4 * L);
-    const pendingList = arena.alloc(4 * (L + B + 1));
-    const pairs = arena.alloc(PAIR_BYTES * Math.max(B, S));
+    const { ranges: _forcedRanges, ...forcedPlan } = forcePlan ?? {};
+    const plan: MsmPlan = { ...planMsm(halves, this.windowOverride), ...forcedPlan };
+    const { ranges, tiles } = planTiles(halves, plan, threads, forcePlan?.ranges);
+    const slots = Math.max(1, Math.min(threads, tiles.length));
+    const L = plan.buckets;
+    const S = plan.segments;
+    // batch per tile: the planner's, capped for short tiles (an eighth of the tile, at least 16)
+    const B = Math.max(16, Math.min(plan.batch, Math.ceil(halves / ranges) >> 3));
     const D = 8 * B + 16;
-    const deferred = arena.alloc(8 * D);
     // temporaries hold partial sums of colliding items until they reach their bucket: at most one
     // pending per bucket plus those in or produced by a batch, so 2B + L slots make running out
     // (which forces an early, smaller batch) rare even when few buckets are hot (short scalars)
     const tempCap = 2 * B + L;
-    const temps = arena.alloc(tempCap * PB);
-    const freeTemps = arena.alloc(4 * tempCap);
-    const scratch = arena.alloc(batchAddScratchBytes(Math.max(B, S), EB));
-    const R = arena.alloc(S * PB);
-    const P = arena.alloc(S * PB);
-    const flags = arena.alloc(S);
-    const st = arena.alloc(128);
-    const mem = () => new Uint8Array(this.inst.memory.buffer);
-    mem().fill(0, bstate, bstate + L);
-    mem().fill(0, pending, pending + 4 * L);
-    const combiner = this.makeCombiner();
-    let flushes = 0;
-    let tAcc = 0;
-    let tRed = 0;
-    let tFin = 0;
-    for (let win = 0; win < windows; win++) {
-      const ta = performance.now();
-      const i32 = new Int32Array(this.inst.memory.buffer, st, 32);
-      const state: Record<AccStateField, number> = {
-        points: regions.points, halves: regions.scalars, carries, count: halves, shift: win * c, c, buckets, bstate,
-        pending, pairs, batch: B, deferred, deferredCap: D, temps, freeTemps, scratch, pendingList, tempCap,
-      };
-      ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
-      flushes += k.msm_accumulate(st);
-      const tb = performance.now();
-      k.msm_reduce_segments(buckets, bstate, L, S, R, P, flags, pairs, scratch);
-      mem().fill(0, bstate, bstate + L);
-      const tc = performance.now();
-      combiner.addWindow(win, c, R, P, flags, S, L / S);
-      const td = performance.now();
-      tAcc += tb - ta;
-      tRed += tc - tb;
-      tFin += td - tc;
+    const workspaces: Workspace[] = [];
+    for (let w = 0; w < slots; w++) {
+      workspaces.push({
+        st: arena.alloc(4 * ACC_STATE_FIELDS.length, 8),
+        buckets: arena.alloc(L * PB),
+        bstate: arena.alloc(L),
+        pending: arena.alloc(4 * L),
+        pendingList: arena.alloc(4 * (L + B + 1)),
+        pairs: arena.alloc(PAIR_BYTES * Math.max(B, S)),
+        deferred: arena.alloc(8 * D),
+        temps: arena.alloc(tempCap * PB),
+        freeTemps: arena.alloc(4 * tempCap),
+        scratch: arena.alloc(batchAddScratchBytes(Math.max(B, S), EB)),
+      });
     }
-    const te = performance.now();
-    const result = combiner.finish();
-    tFin += performance.now() - te;
-    const peakMemoryBytes = this.inst.memory.buffer.byteLength;
-    const additions = statPairs.value as number;
-    const inversions = statBatches.value as number;
-    arena.release(mark);
+    const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
+    const mem = new Uint8Array(this.inst.memory.buffer);
+    for (const ws of workspaces) {
+      mem.fill(0, ws.bstate, ws.bstate + L);
+      mem.fill(0, ws.pending, ws.pending + 4 * L);
+    }
+    return {
+      mark, regions, plan, kept, halves, tiles, ranges, outs, workspaces, B, D, tempCap, combiner: this.makeCombiner(),
+      times: { split: t1 - t0, prepare: t2 - t1 }, additions: 0, inversions: 0, flushes: 0, opMs: { accumulate: 0, reduce: 0, final: 0 },
+    };
+  }
+
+  /** Writes tile i's state block into slot's workspace; the ops accumulate, reduce, and clear the workspace. */
+  private tileOps(job: Job, i: number, slot: number): Op[] {
+    const { plan, tiles, outs, B, D, tempCap } = job;
+    const { PB } = this.layout;
+    const tile = tiles[i];
+    const ws = job.workspaces[slot];
+    const L = plan.buckets;
+    const shift = tile.win * plan.c;
+    const carry = carryInRule(shift, plan.c);
+    const state: Record<AccStateField, number> = {
+      points: job.regions.points + tile.start * PB, halves: job.regions.scalars + 16 * tile.start, count: tile.count,
+      shift, c: plan.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: B,
+      deferred: ws.deferred, deferredCap: D, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
+      pendingList: ws.pendingList, tempCap,
+      ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
+    };
+    const i32 = new Int32Array(this.inst.memory.buffer, ws.st, ACC_STATE_FIELDS.length);
+    ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
+    const o = outs[i];
+    return [
+      ['msm_accumulate', ws.st],
+      ['msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, o.R, o.P, o.flags, ws.pairs, ws.scratch],
+      ['@zero', ws.bstate, L],
+      ['@zero', ws.pending, 4 * L],
+      ['@take', 'stat_pairs'],
+      ['@take', 'stat_batches'],
+    ];
+  }
+
+  /** A finished tile: its counters, and its segment sums into the combination. */
+  private tileDone(job: Job, i: number, r: TaskResult): void {
+    job.flushes += r.values[0];
+    job.additions += r.values[4];
+    job.inversions += r.values[5];
+    job.opMs.accumulate += r.times[0];
+    job.opMs.reduce += r.times[1];
+    const t = performance.now();
+    const o = job.outs[i];
+    job.combiner.addWindow(job.tiles[i].win, job.plan.c, o.R, o.P, o.flags, job.plan.segments, job.plan.buckets / job.plan.segments);
+    job.opMs.final += performance.now() - t;
+  }
+
+  /** The final sum and the statistics; `tilesMs` is the wall time of the tile phase. */
+  private finish(job: Job, tilesMs: number): { result: { x: bigint; y: bigint } | null; stats: MsmStats } {
+    const t = performance.now();
+    const result = job.combiner.finish();
+    const final = performance.now() - t;
+    // the tile phase's wall time, attributed to accumulation and reduction by their measured shares
+    // (on threads these overlap each other and the combination of finished tiles)
+    const work = job.opMs.accumulate + job.opMs.reduce || 1;
+    const inTiles = Math.max(0, tilesMs - (job.workspaces.length > 1 || job.tiles.length === 0 ? 0 : job.opMs.final));
     return {
       result,
       stats: {
-        plan,
-        kept,
-        flushes,
-        additions,
-        inversions,
-        estimatedFieldMuls: 6 * additions + 28 * inversions,
-        times: { split: t1 - t0, prepare: t2 - t1, accumulate: tAcc, reduce: tRed, final: tFin },
-        peakMemoryBytes,
+        plan: job.plan,
+        kept: job.kept,
+        flushes: job.flushes,
+        additions: job.additions,
+        inversions: job.inversions,
+        estimatedFieldMuls: 6 * job.additions + 28 * job.inversions,
+        threads: job.workspaces.length,
+        tiles: job.tiles.length,
+        times: {
+          ...job.times,
+          accumulate: (inTiles * job.opMs.accumulate) / work,
+          reduce: (inTiles * job.opMs.reduce) / work,
+          final: final + (job.workspaces.length > 1 ? 0 : job.opMs.final),
+        },
+        peakMemoryBytes: this.inst.memory.buffer.byteLength,
       },
     };
   }
+}
+
+export interface MsmRegions {
+  points: number;
+  inf: number;
+  scalars: number;
+}
+
+/** Private regions of one thread's tiles. */
+interface Workspace {
+  st: number;
+  buckets: number;
+  bstate: number;
+  pending: number;
+  pendingList: number;
+  pairs: number;
+  deferred: number;
+  temps: number;
+  freeTemps: number;
+  scratch: number;
+}
+
+interface Job {
+  mark: number;
+  regions: MsmRegions;
+  plan: MsmPlan;
+  kept: number;
+  halves: number;
+  tiles: Tile[];
+  ranges: number;
+  outs: { R: number; P: number; flags: number }[];
+  workspaces: Workspace[];
+  B: number;
+  D: number;
+  tempCap: number;
+  combiner: WindowCombiner;
+  times: { split: number; prepare: number };
+  additions: number;
+  inversions: number;
+  flushes: number;
+  /** summed op times: on threads CPU time over all workers */
+  opMs: { accumulate: number; reduce: number; final: number };
+}
+
+function words4<P extends string>(prefix: P, v: bigint): Record<`${P}${0 | 1 | 2 | 3}`, number> {
+  const w = words128(v);
+  return { [`${prefix}0`]: w[0], [`${prefix}1`]: w[1], [`${prefix}2`]: w[2], [`${prefix}3`]: w[3] } as Record<`${P}${0 | 1 | 2 | 3}`, number>;
+}
+
+/** Runs ops on the calling thread: the same built-ins as the worker (src/runtime/worker-source.ts). */
+export function runOpsLocally(inst: Instance, ops: Op[]): TaskResult {
+  const values: number[] = [];
+  const times: number[] = [];
+  for (const op of ops) {
+    const t0 = performance.now();
+    let v = 0;
+    const [name, a, b] = op;
+    if (name === '@zero') new Uint8Array(inst.memory.buffer, a as number, b as number).fill(0);
+    else if (name === '@take') {
+      const g = inst.exports[a as string] as WebAssembly.Global;
+      v = g.value as number;
+      g.value = 0;
+    } else v = (inst.exports[name] as (...args: unknown[]) => number)(...op.slice(1));
+    values.push(v);
+    times.push(performance.now() - t0);
+  }
+  return { values, times };
 }

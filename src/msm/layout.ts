@@ -23,8 +23,10 @@ export function batchAddScratchBytes(count: number, EB: number): number {
 
 /** Field order of the msm_accumulate state block (i32 each, at 4·index). */
 export const ACC_STATE_FIELDS = [
-  'points', 'halves', 'carries', 'count', 'shift', 'c', 'buckets', 'bstate', 'pending', 'pairs', 'batch',
+  'points', 'halves', 'count', 'shift', 'c', 'buckets', 'bstate', 'pending', 'pairs', 'batch',
   'deferred', 'deferredCap', 'temps', 'freeTemps', 'scratch', 'pendingList', 'tempCap',
+  // the carry rule as 128-bit little-endian values in 32-bit words (8-byte aligned: index 18 → byte 72)
+  'carryMask0', 'carryMask1', 'carryMask2', 'carryMask3', 'carryThreshold0', 'carryThreshold1', 'carryThreshold2', 'carryThreshold3',
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];
 export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
@@ -32,3 +34,24 @@ export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
 /** Scalar halves after the GLV split: magnitude < 2^127 (bit 127 holds the sign until
  * msm_expand_endo applies it to the point and clears it). */
 export const HALF_MAGNITUDE_BITS = 127;
+
+/**
+ * The carry into the signed-digit window at bit `shift` = k·c, without running windows 0 … k−1.
+ * The recoding is digit_j = w_j + carry_j − 2^c·carry_(j+1) with carry_(j+1) = [w_j + carry_j > 2^(c−1)]
+ * (w_j the plain c-bit window). By induction on j, carry_k = [s mod 2^(kc) > M_k] with
+ * M_k = 2^(c−1)·(2^(kc) − 1)/(2^c − 1) = Σ_(j<k) 2^(c−1)·2^(jc): a window value at least
+ * 2^(c−1) + 1 always carries, 2^(c−1) carries iff the lower part does, smaller never.
+ * Returns the mask of the low `shift` bits (capped at 128) and M_k.
+ */
+export function carryInRule(shift: number, c: number): { mask: bigint; threshold: bigint } {
+  if (shift % c !== 0) throw new Error('carryInRule: shift must be a multiple of c');
+  let threshold = 0n;
+  for (let j = 0; j < shift / c; j++) threshold += 1n << BigInt(j * c + c - 1);
+  const bits = Math.min(shift, 128);
+  return { mask: (1n << BigInt(bits)) - 1n, threshold };
+}
+
+/** Writes a 128-bit value as four little-endian 32-bit words (the state block's layout). */
+export function words128(v: bigint): number[] {
+  return [0, 1, 2, 3].map((j) => Number((v >> BigInt(32 * j)) & 0xffffffffn) | 0);
+}

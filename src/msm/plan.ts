@@ -53,3 +53,37 @@ export function windowFromTable(measured: readonly (readonly [logN: number, c: n
     return best[1];
   };
 }
+
+/** A unit of parallel work: window `win` over halves [start, start + count). */
+export interface Tile {
+  win: number;
+  start: number;
+  count: number;
+}
+
+/**
+ * Splits the MSM into tiles for `slots` threads: every window, cut into `ranges` equal ranges of
+ * halves (each tile has its own buckets; tiles of one window are summed when combining). A tile
+ * costs ≈ count + 2L batched additions (accumulation, then reduction of its L buckets); tiles are
+ * handed out dynamically, so the finishing time is ≈ ⌈tiles/slots⌉ tiles. `ranges` minimizes that
+ * estimate (the smallest one on ties): whole windows when they divide evenly among the threads, cut
+ * windows when there are fewer windows than threads or they divide badly.
+ */
+export function planTiles(halves: number, plan: Pick<MsmPlan, 'windows' | 'buckets'>, slots: number, forceRanges?: number): { ranges: number; tiles: Tile[] } {
+  const K = plan.windows;
+  const cost = (r: number) => Math.ceil((K * r) / slots) * (halves / r + 2 * plan.buckets);
+  let ranges = 1;
+  if (forceRanges !== undefined) ranges = Math.max(1, Math.min(forceRanges, halves));
+  else if (slots > 1) {
+    for (let r = 2; r <= 16 && halves / r >= 256; r++) if (cost(r) < cost(ranges)) ranges = r;
+  }
+  const tiles: Tile[] = [];
+  for (let win = K - 1; win >= 0; win--) {
+    for (let j = 0; j < ranges; j++) {
+      const start = Math.floor((halves * j) / ranges);
+      const end = Math.floor((halves * (j + 1)) / ranges);
+      tiles.push({ win, start, count: end - start });
+    }
+  }
+  return { ranges, tiles };
+}

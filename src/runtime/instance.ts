@@ -1,6 +1,7 @@
 /**
  * Instantiates a generated module from its embedded base64 bytes (works unconfigured in Node and in
- * any bundler: no file URLs, no fetch) and wraps its fields.
+ * any bundler: no file URLs, no fetch) on a memory the runtime creates: shared when threads are
+ * possible (so workers instantiate the same compiled module on it), otherwise a plain one.
  */
 import { Arena } from './memory.js';
 import { FieldInfo, WasmField } from './field.js';
@@ -9,6 +10,8 @@ export interface GeneratedModule {
   fields: Record<string, { name: string; p: string; w: number; n: number; elementBytes: number; byteLength: number }>;
   /** point encodings of the module's G1 codec kernels */
   formats: readonly { name: string; code: number; bytes: number }[];
+  /** offset of the memory import's limits flags in the binary (0x01 as built, 0x03 shared) */
+  sharedFlagOffset: number;
   wasmBase64: string;
 }
 
@@ -24,19 +27,57 @@ export interface Instance {
   memory: WebAssembly.Memory;
   arena: Arena;
   fields: Record<string, WasmField>;
+  /** the compiled module (workers instantiate it on `memory` when it is shared) */
+  module: WebAssembly.Module;
+  /** whether `memory` is a shared memory (threads possible) */
+  shared: boolean;
 }
 
-export async function instantiate(bytes: Uint8Array<ArrayBuffer>, fieldInfos: FieldInfo[]): Promise<Instance> {
+/** Pages of a fresh memory; the maximum bounds what the arena can grow to (Wasm32: 4 GiB). */
+export const INITIAL_PAGES = 2;
+export const MAXIMUM_PAGES = 65536;
+
+/**
+ * A shared memory when the environment allows one (SharedArrayBuffer present, not refused by the
+ * engine), else null. Engines reserve a shared memory's maximum up front: on failure a 1 GiB
+ * maximum is tried before giving up.
+ */
+export function createSharedMemory(): WebAssembly.Memory | null {
+  if (typeof SharedArrayBuffer === 'undefined') return null;
+  for (const maximum of [MAXIMUM_PAGES, 16384]) {
+    try {
+      return new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum, shared: true });
+    } catch {
+      // try the smaller reservation, then fall back to a plain memory
+    }
+  }
+  return null;
+}
+
+export async function instantiate(
+  bytes: Uint8Array<ArrayBuffer>,
+  fieldInfos: FieldInfo[],
+  memory: WebAssembly.Memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES }),
+  shared = false,
+): Promise<Instance> {
   const module = await WebAssembly.compile(bytes);
-  const instance = await WebAssembly.instantiate(module);
+  const instance = await WebAssembly.instantiate(module, { env: { memory } });
   const exports = instance.exports as Record<string, unknown>;
-  const memory = exports.memory as WebAssembly.Memory;
   const arena = new Arena(memory);
   const fields = Object.fromEntries(fieldInfos.map((f) => [f.name, new WasmField(f, exports, arena)]));
-  return { exports, memory, arena, fields };
+  return { exports, memory, arena, fields, module, shared };
 }
 
-export async function instantiateGenerated(mod: GeneratedModule): Promise<Instance> {
+/**
+ * Instantiates a generated module; `shared: 'auto'` (default) uses a shared memory when available,
+ * `false` forces a plain one.
+ */
+export async function instantiateGenerated(mod: GeneratedModule, options: { shared?: 'auto' | false } = {}): Promise<Instance> {
   const infos: FieldInfo[] = Object.values(mod.fields).map((f) => ({ ...f, p: BigInt(f.p) }));
-  return instantiate(decodeBase64(mod.wasmBase64), infos);
+  const bytes = decodeBase64(mod.wasmBase64);
+  const memory = options.shared === false ? null : createSharedMemory();
+  if (!memory) return instantiate(bytes, infos);
+  if (bytes[mod.sharedFlagOffset] !== 0x01) throw new Error('pippin: generated module has no memory flag at the recorded offset');
+  bytes[mod.sharedFlagOffset] = 0x03;
+  return instantiate(bytes, infos, memory, true);
 }
