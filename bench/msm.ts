@@ -2,7 +2,7 @@
  * MSM benchmark: pippin and its peers on identical inputs, each implementation in a fresh process,
  * median of several runs after a warm-up, every result cross-checked (bench/peers/run-all.ts).
  *
- *   npm run bench:msm -- [--curve bls12-381|bn254] --sizes 10,12,14,16,18 [--runs 5]
+ *   npm run bench:msm -- [--curve bls12-381|bn254] --sizes 10,12,14,16,18 [--runs 5] [--threads 1,2]
  *                        [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12]
  *                        [--reference-max 10] [--json]
  *
@@ -14,12 +14,21 @@
  * log sizes ≤ 12 only (--noble-max to change); results at log sizes ≤ 10 are also checked against
  * the naive Σ[s_i]P_i (--reference-max to change).
  *
+ * --threads (default 1) lists pippin's thread counts: pippin is measured once per count, each in a
+ * fresh child process given `--threads N` (rows `pippin`, `pippin-2t`, …; bench/peers/pippin.ts
+ * starts N workers, or stops them for 1). When a count > 1 is listed, the peers with a
+ * multi-threaded mode of their own (MULTI_THREADED_PEERS: ffjavascript, one worker per CPU) are
+ * also measured in it as `<peer>-mt`, besides their single-thread row; the other peers have none
+ * (montgomery on npm is 0.2.1 only, without a threaded MSM; a note says so). The summary gives,
+ * per size, pippin's time per thread count, its speed-up over pippin on 1 thread, and every peer
+ * row's median divided by that pippin time. --json prints every row (impl, library, threads, …).
+ *
  * Exit code 0 iff every implementation that ran is ok.
  */
 import { fileURLToPath } from 'node:url';
 import { curveSpec } from './inputs.js';
-import { formatTable, runPeers } from './peers/run-all.js';
-import { DEFAULT_PEERS } from './peers/types.js';
+import { formatTable, runPeers, type PeerResult, type PeerSpec } from './peers/run-all.js';
+import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 
 const args = process.argv.slice(2);
 const get = (name: string, dflt: string) => {
@@ -33,14 +42,23 @@ if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 24)) throw new Error(
 const runs = Number(get('runs', '5'));
 if (!Number.isInteger(runs) || runs < 1) throw new Error('bad --runs');
 const peers = get('peers', DEFAULT_PEERS[curve].join(',')).split(',').map((s) => s.trim()).filter(Boolean);
+const threadCounts = [...new Set(get('threads', '1').split(',').map((s) => Number(s.trim())))];
+if (threadCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 256)) throw new Error('bad --threads');
+const multi = threadCounts.some((t) => t > 1);
 const pippin = fileURLToPath(new URL('./peers/pippin.ts', import.meta.url));
+const specs: PeerSpec[] = [
+  ...threadCounts.map((threads) => ({ peer: pippin, threads })),
+  ...peers.flatMap((peer): PeerSpec[] =>
+    multi && MULTI_THREADED_PEERS.includes(peer) ? [{ peer }, { peer, threads: 'auto' }] : [{ peer }],
+  ),
+];
 
 const results = await runPeers({
   sizes,
   runs,
   curve,
   seed: Number(get('seed', '1')),
-  peers: [pippin, ...peers],
+  peers: specs,
   nobleMaxLogSize: Number(get('noble-max', '12')),
   referenceMaxLogSize: Number(get('reference-max', '10')),
   log: json ? () => {} : undefined,
@@ -48,22 +66,36 @@ const results = await runPeers({
 if (json) {
   console.log(JSON.stringify(results.map((r) => ({ ...r, curve })), null, 2));
 } else {
-  console.log(`curve: ${curve}, ${runs} timed run(s) after 1 warm-up, median in ms, single process per row\n`);
+  console.log(`curve: ${curve}, ${runs} timed run(s) after 1 warm-up, median in ms, one fresh process per row\n`);
   console.log(formatTable(results));
-  console.log('\nspeed-up of pippin (peer median / pippin median):');
-  for (const size of sizes) {
-    const mine = results.find((r) => r.impl === 'pippin' && r.logSize === size);
-    if (!mine || !mine.ok) {
-      const why = mine?.skipped ? mine.note : `not ok${mine?.note ? ` (${mine.note})` : ''}`;
-      console.log(`  2^${size}: pippin ${mine ? why : 'not run'}`);
-      continue;
-    }
-    const others = results.filter((r) => r.impl !== 'pippin' && r.logSize === size && r.ok);
-    const extra = mine as unknown as { bytesPerPoint?: number };
-    console.log(
-      `  2^${size}: pippin ${mine.medianMs.toFixed(1)} ms (${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
-        others.map((o) => `${o.impl} ${(o.medianMs / mine.medianMs).toFixed(2)}×`).join('  '),
-    );
+  if (multi && peers.includes('montgomery')) {
+    console.log('\nnote: montgomery on npm (0.2.1, the only published version) has no threaded MSM; its row is single-threaded');
   }
+  console.log(
+    multi
+      ? '\npippin per thread count: median, speed-up over pippin on 1 thread, and each peer row\'s median / that median:'
+      : '\nspeed-up of pippin (peer median / pippin median):',
+  );
+  for (const size of sizes) console.log(summaryLines(results.filter((r) => r.logSize === size), size).join('\n'));
+}
+
+/** Summary of one size: a line per pippin thread count. */
+function summaryLines(rows: PeerResult[], size: number): string[] {
+  const mine = rows.filter((r) => r.library === 'pippin');
+  const single = mine.find((r) => r.threads === 1 && r.ok);
+  const others = rows.filter((r) => r.library !== 'pippin' && r.ok);
+  if (mine.length === 0) return [`  2^${size}: pippin not run`];
+  const width = Math.max(...mine.map((r) => r.impl.length));
+  return mine.map((r) => {
+    const head = `  2^${size}: ${r.impl.padEnd(width)}`;
+    if (!r.ok) return `${head}  ${r.skipped ? r.note : `not ok${r.note ? ` (${r.note})` : ''}`}`;
+    const extra = r as unknown as { bytesPerPoint?: number };
+    const vsSingle =
+      r.threads === 1 ? '' : single ? `${(single.medianMs / r.medianMs).toFixed(2)}× over 1 thread, ` : 'no 1-thread row, ';
+    return (
+      `${head}  ${r.medianMs.toFixed(1).padStart(8)} ms  (${vsSingle}${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
+      others.map((o) => `${o.impl} ${(o.medianMs / r.medianMs).toFixed(2)}×`).join('  ')
+    );
+  });
 }
 process.exit(results.every((r) => r.ok || r.skipped) ? 0 : 1);

@@ -11,19 +11,24 @@
  * supported, API unavailable) gets a row with `skipped: true`, `ok: false` and the reason as note; it
  * is left out of the consensus.
  *
+ * Each peer may be given as `{ peer, threads }` (a PeerSpec) to run it with a thread request: the
+ * child gets `--threads` the way it gets `--curve` (run-peer.ts passes it to setup()), and the row
+ * is named by rowName() in ./types.ts (pippin-2t, ffjavascript-mt). A plain name means 1 thread.
+ *
  * A result is `ok` when it equals the consensus point of its size and that consensus is backed by
- * at least two implementations or by the independent reference. The reference (sizes up to
- * --reference-max) is Σ [s_i] P_i computed one scalar multiplication at a time with noble — no MSM
- * algorithm involved. The point is also checked to be on the curve.
+ * at least two libraries (rows of one library at different thread counts count once) or by the
+ * independent reference. The reference (sizes up to --reference-max) is Σ [s_i] P_i computed one
+ * scalar multiplication at a time with noble — no MSM algorithm involved. The point is also checked
+ * to be on the curve.
  *
  * `runPeers(opts)` is exported for the main benchmark; peers may be names of modules in this folder
  * or paths to modules exporting the same interface (see ./types.ts and ./run-peer.ts).
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { resolve } from "node:path";
+import { basename, resolve } from "node:path";
 import { CURVE, curveSpec, loadInputs, pointsToBigints, scalarsToBigints, type CurveName } from "../inputs.js";
-import { DEFAULT_PEERS } from "./types.js";
+import { DEFAULT_PEERS, rowName, type ThreadRequest } from "./types.js";
 import type { PeerRunOutput, PeerSkippedOutput } from "./run-peer.js";
 
 export interface RunPeersOptions {
@@ -33,8 +38,8 @@ export interface RunPeersOptions {
   runs?: number;
   /** Curve of the inputs. Default 'bls12-381'. */
   curve?: CurveName;
-  /** Known peer names or module paths. Default: DEFAULT_PEERS[curve]. */
-  peers?: string[];
+  /** Known peer names or module paths (1 thread), or PeerSpecs. Default: DEFAULT_PEERS[curve]. */
+  peers?: (string | PeerSpec)[];
   seed?: number;
   /** noble is skipped above this log size (it is slow). Default 12. */
   nobleMaxLogSize?: number;
@@ -44,6 +49,12 @@ export interface RunPeersOptions {
   timeoutMs?: number;
   /** Progress messages (default: to stderr). */
   log?: (msg: string) => void;
+}
+
+/** One row to run: a peer (known name or module path) and its thread request (default 1). */
+export interface PeerSpec {
+  peer: string;
+  threads?: ThreadRequest;
 }
 
 /** A peer's run output (medianMs is NaN if the run failed) with the cross-check's verdict. */
@@ -60,6 +71,11 @@ export interface PeerResult extends Omit<PeerRunOutput, 'skipped'> {
 const RUN_PEER = fileURLToPath(new URL("./run-peer.ts", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
+/** Library name for a row whose child failed before naming itself: the file name of a path. */
+function peerLabel(peer: string): string {
+  return basename(peer).replace(/\.[cm]?[jt]s$/, "");
+}
+
 /** Spawn `node --import tsx bench/peers/run-peer.ts ...` and parse its JSON line. */
 export function spawnPeer(
   peer: string,
@@ -68,7 +84,9 @@ export function spawnPeer(
   seed: number,
   timeoutMs = 30 * 60 * 1000,
   curve: CurveName = CURVE,
+  threads: ThreadRequest = 1,
 ): Promise<PeerRunOutput | PeerSkippedOutput> {
+  const label = rowName(peerLabel(peer), threads);
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
       process.execPath,
@@ -86,6 +104,8 @@ export function spawnPeer(
         String(seed),
         "--curve",
         curve,
+        "--threads",
+        String(threads),
       ],
       { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
     );
@@ -95,7 +115,7 @@ export function spawnPeer(
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`${peer} 2^${logSize}: timed out after ${timeoutMs} ms`));
+      reject(new Error(`${label} 2^${logSize}: timed out after ${timeoutMs} ms`));
     }, timeoutMs);
     child.on("error", (e) => {
       clearTimeout(timer);
@@ -105,13 +125,13 @@ export function spawnPeer(
       clearTimeout(timer);
       const lines = stdout.split("\n").filter((l) => l.trim() !== "");
       if (code !== 0 || lines.length !== 1) {
-        reject(new Error(`${peer} 2^${logSize}: exit code ${code}, ${lines.length} stdout lines\n${stderr.trim()}`));
+        reject(new Error(`${label} 2^${logSize}: exit code ${code}, ${lines.length} stdout lines\n${stderr.trim()}`));
         return;
       }
       try {
         resolvePromise(JSON.parse(lines[0]) as PeerRunOutput | PeerSkippedOutput);
       } catch (e) {
-        reject(new Error(`${peer} 2^${logSize}: bad JSON: ${lines[0]}`));
+        reject(new Error(`${label} 2^${logSize}: bad JSON: ${lines[0]}`));
       }
     });
   });
@@ -151,9 +171,10 @@ function onCurve(r: { x: string; y: string } | null, curve: CurveName): boolean 
 }
 
 /**
- * Cross-check the results of one size: each result is compared with the consensus (most common)
- * point; the consensus must be corroborated by the reference (if given) or by ≥ 2 implementations.
- * Mutates and returns `results`.
+ * Cross-check the results of one size: each result is compared with the consensus point (the one
+ * most libraries returned); the consensus must be corroborated by the reference (if given) or by
+ * ≥ 2 libraries. Rows of one library (pippin, pippin-2t) count as one library: they share the code
+ * that would be wrong. Mutates and returns `results`.
  */
 export function crossCheck(
   results: PeerResult[],
@@ -161,13 +182,19 @@ export function crossCheck(
   curve: CurveName = CURVE,
 ): PeerResult[] {
   const done = results.filter((r) => !Number.isNaN(r.medianMs));
-  const counts = new Map<string, number>();
-  for (const r of done) counts.set(pointKey(r.result), (counts.get(pointKey(r.result)) ?? 0) + 1);
+  /** point → libraries that returned it */
+  const libraries = new Map<string, Set<string>>();
+  for (const r of done) {
+    const key = pointKey(r.result);
+    const libs = libraries.get(key) ?? new Set<string>();
+    libs.add(r.library);
+    libraries.set(key, libs);
+  }
   let consensus: string | undefined;
   let best = 0;
-  for (const [k, c] of counts) {
-    if (c > best) {
-      best = c;
+  for (const [k, libs] of libraries) {
+    if (libs.size > best) {
+      best = libs.size;
       consensus = k;
     }
   }
@@ -178,20 +205,21 @@ export function crossCheck(
       continue;
     }
     const key = pointKey(r.result);
-    const agreeing = (counts.get(key) ?? 0) - 1;
+    const agreeing = [...(libraries.get(key) ?? [])].filter((l) => l !== r.library).length;
+    const others = `${agreeing} other librar${agreeing === 1 ? "y" : "ies"}`;
     if (!onCurve(r.result, curve)) {
       r.ok = false;
       r.note = "result not on the curve";
     } else if (refKey !== undefined) {
       r.ok = key === refKey;
-      r.checkedAgainst = `reference Σ[s]P + ${agreeing} other impl(s)`;
+      r.checkedAgainst = `reference Σ[s]P + ${others}`;
       if (!r.ok) r.note = "differs from the reference";
     } else if (key !== consensus || best < 2) {
       r.ok = false;
-      r.note = best < 2 ? "no other implementation to compare with" : "differs from the consensus";
+      r.note = best < 2 ? "no other library to compare with" : "differs from the consensus";
     } else {
       r.ok = true;
-      r.checkedAgainst = `${agreeing} other impl(s)`;
+      r.checkedAgainst = others;
     }
   }
   return results;
@@ -201,7 +229,9 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
   const runs = opts.runs ?? 5;
   const seed = opts.seed ?? 1;
   const curve = curveSpec(opts.curve ?? CURVE).name;
-  const peers = opts.peers ?? [...DEFAULT_PEERS[curve]];
+  const specs: Required<PeerSpec>[] = (opts.peers ?? [...DEFAULT_PEERS[curve]]).map((p) =>
+    typeof p === "string" ? { peer: p, threads: 1 } : { peer: p.peer, threads: p.threads ?? 1 },
+  );
   const nobleMax = opts.nobleMaxLogSize ?? 12;
   const refMax = opts.referenceMaxLogSize ?? 10;
   const log = opts.log ?? ((m: string) => process.stderr.write(m + "\n"));
@@ -212,10 +242,10 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
     await loadInputs(logSize, seed, curve);
     log(`${curve} 2^${logSize}: inputs ready (${(performance.now() - t0).toFixed(0)} ms)`);
     const sizeResults: PeerResult[] = [];
-    for (const peer of peers) {
+    for (const { peer, threads } of specs) {
       if (peer === "noble" && logSize > nobleMax) continue;
       try {
-        const out = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve);
+        const out = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve, threads);
         if ("skipped" in out && out.skipped !== undefined) {
           log(`2^${logSize}: ${out.impl} skipped: ${out.skipped}`);
           sizeResults.push({
@@ -234,12 +264,14 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
         log(`2^${logSize}: ${done.impl} median ${done.medianMs.toFixed(1)} ms`);
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
-        log(`2^${logSize}: ${peer} FAILED: ${msg}`);
+        const impl = rowName(peerLabel(peer), threads);
+        log(`2^${logSize}: ${impl} FAILED: ${msg}`);
         sizeResults.push({
-          impl: peer,
+          impl,
+          library: peerLabel(peer),
           curve,
           logSize,
-          threads: 1,
+          threads: threads === "auto" ? 0 : threads,
           timesMs: [],
           medianMs: NaN,
           result: null,
@@ -260,10 +292,11 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
 }
 
 export function formatTable(results: PeerResult[]): string {
-  const rows = [["impl", "logSize", "medianMs", "ok", "checked against / note"]];
+  const rows = [["impl", "threads", "logSize", "medianMs", "ok", "checked against / note"]];
   for (const r of results) {
     rows.push([
       r.impl,
+      r.threads > 0 ? String(r.threads) : "-",
       String(r.logSize),
       r.skipped ? "skipped" : Number.isNaN(r.medianMs) ? "failed" : r.medianMs.toFixed(1),
       r.ok ? "ok" : r.skipped ? "-" : "FAIL",
@@ -272,7 +305,7 @@ export function formatTable(results: PeerResult[]): string {
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => row[c].length)));
   return rows
-    .map((row) => row.map((cell, c) => (c === 2 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd())
+    .map((row) => row.map((cell, c) => (c === 1 || c === 3 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join("  ").trimEnd())
     .join("\n");
 }
 

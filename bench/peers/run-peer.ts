@@ -2,29 +2,47 @@
  * Run ONE MSM implementation in this process and print one JSON line to stdout.
  *
  *   npx tsx bench/peers/run-peer.ts --peer montgomery --log-size 12 --runs 5 [--seed 1] [--curve bls12-381|bn254]
+ *                                   [--threads 1|<N>|auto]
  *
  * --peer is a known peer name (montgomery, ffjavascript, mcl, noble) or a path to any module that
- * exports the same interface ({ name, threads?, setup }; see ./types.ts), e.g. an adapter for pippin.
+ * exports the same interface ({ name, threads?, threading?, curves?, setup }; see ./types.ts), e.g.
+ * the adapter for pippin.
  *
  * The curve (default bls12-381) selects the input file and is passed to the module as the 4th
- * argument of setup(points, scalars, n, curve). A module that does not list the curve in its
- * `curves` export (default ['bls12-381']), or whose setup throws PeerUnavailableError, is reported
- * as skipped: {"impl","curve","logSize","threads","skipped":"<reason>"} (exit code 0).
+ * argument of setup(points, scalars, n, curve, threads). --threads (default 1) is passed the same
+ * way as the 5th: a thread count, or `auto` = the library's own multi-threaded mode. A module that
+ * does not list the curve in its `curves` export (default ['bls12-381']), that is asked for threads
+ * its `threading` export does not declare (default: 1 only), or whose setup throws
+ * PeerUnavailableError, is reported as skipped:
+ *   {"impl","library","curve","logSize","threads","skipped":"<reason>"} (exit code 0).
  *
- * Steps: load inputs (bench/inputs.ts), setup (format conversion, untimed), one warm-up run, then
- * `runs` timed calls of run(). Output:
- *   {"impl","curve","logSize","threads","timesMs","medianMs","result":{"x":"0x..","y":"0x.."}|null}
+ * Steps: load inputs (bench/inputs.ts), setup (format conversion, worker start-up; untimed), one
+ * warm-up run, then `runs` timed calls of run(), then dispose() (stops workers). Output:
+ *   {"impl","library","curve","logSize","threads","timesMs","medianMs","result":{"x":"0x..","y":"0x.."}|null}
+ * `library` is the module's name, `impl` the row name (rowName in ./types.ts: pippin, pippin-2t,
+ * ffjavascript-mt) and `threads` the threads the run used (the library's worker count for `auto`).
  * Anything the libraries log goes to stderr, so stdout carries only that line.
  */
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CURVE, curveSpec, loadInputs, type CurveName } from "../inputs.js";
-import { KNOWN_PEERS, type AffineResult, type PeerInstance, type PeerModule } from "./types.js";
+import {
+  KNOWN_PEERS,
+  rowName,
+  type AffineResult,
+  type PeerInstance,
+  type PeerModule,
+  type ThreadRequest,
+} from "./types.js";
 
 export interface PeerRunOutput {
+  /** Row name: the library's name, with -<N>t / -mt for multi-thread rows. */
   impl: string;
+  /** The module's name (the same for every thread count of one library). */
+  library: string;
   curve: string;
   logSize: number;
+  /** Threads the run used (for `auto`: what the instance reports; 0 if it did not run). */
   threads: number;
   timesMs: number[];
   medianMs: number;
@@ -33,7 +51,18 @@ export interface PeerRunOutput {
   skipped?: string;
 }
 
-export type PeerSkippedOutput = Pick<PeerRunOutput, "impl" | "curve" | "logSize" | "threads"> & { skipped: string };
+export type PeerSkippedOutput = Pick<PeerRunOutput, "impl" | "library" | "curve" | "logSize" | "threads"> & {
+  skipped: string;
+};
+
+/** Parses a --threads value: a positive integer or `auto`. */
+export function parseThreadRequest(s: string): ThreadRequest {
+  const t = s.trim();
+  if (t === "auto") return "auto";
+  const n = Number(t);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`bad thread count ${JSON.stringify(s)} (1…256 or auto)`);
+  return n;
+}
 
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -67,22 +96,29 @@ export async function runPeerInProcess(
   runs: number,
   seed = 1,
   curve: CurveName = CURVE,
+  threads: ThreadRequest = 1,
 ): Promise<PeerRunOutput | PeerSkippedOutput> {
   curveSpec(curve); // validates the name
   const mod = await importPeer(peer);
+  const impl = rowName(mod.name, threads);
+  const requested = threads === 1 ? (mod.threads ?? 1) : threads === "auto" ? 0 : threads;
   const skipped = (reason: string): PeerSkippedOutput => ({
-    impl: mod.name,
+    impl,
+    library: mod.name,
     curve,
     logSize,
-    threads: mod.threads ?? 1,
+    threads: requested,
     skipped: reason,
   });
   const supported = mod.curves ?? ["bls12-381"];
   if (!supported.includes(curve)) return skipped(`${mod.name} does not support ${curve} (only ${supported.join(", ")})`);
+  const threadsOk =
+    threads === 1 || (threads === "auto" ? mod.threading === "auto" : mod.threading === "count");
+  if (!threadsOk) return skipped(`${mod.name} has no ${threads === "auto" ? "multi-threaded mode" : `${threads}-thread mode`}`);
   const { n, points, scalars } = await loadInputs(logSize, seed, curve);
   let inst: PeerInstance;
   try {
-    inst = await mod.setup(points, scalars, n, curve);
+    inst = await mod.setup(points, scalars, n, curve, threads);
   } catch (e) {
     if (isUnavailable(e)) return skipped(e.message);
     throw e;
@@ -99,10 +135,11 @@ export async function runPeerInProcess(
       result = r;
     }
     return {
-      impl: mod.name,
+      impl,
+      library: mod.name,
       curve,
       logSize,
-      threads: mod.threads ?? 1,
+      threads: inst.threads ?? requested,
       timesMs: timesMs.map((t) => Math.round(t * 1000) / 1000),
       medianMs: Math.round(median(timesMs) * 1000) / 1000,
       result: resultToJson(result),
@@ -132,9 +169,10 @@ async function main(): Promise<void> {
   const runs = Number(args["runs"] ?? "5");
   const seed = Number(args["seed"] ?? "1");
   const curve = args["curve"] ?? CURVE;
+  const threads = parseThreadRequest(args["threads"] ?? "1");
   if (!peer || !Number.isInteger(logSize) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
     throw new Error(
-      "usage: run-peer.ts --peer <name|module path> --log-size <k> [--runs 5] [--seed 1] [--curve bls12-381|bn254]",
+      "usage: run-peer.ts --peer <name|module path> --log-size <k> [--runs 5] [--seed 1] [--curve bls12-381|bn254] [--threads 1|<N>|auto]",
     );
   }
   // keep stdout for the JSON line only
@@ -142,7 +180,7 @@ async function main(): Promise<void> {
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  const out = await runPeerInProcess(peer, logSize, runs, seed, curveSpec(curve).name);
+  const out = await runPeerInProcess(peer, logSize, runs, seed, curveSpec(curve).name, threads);
   write(JSON.stringify(out) + "\n");
   // safety net if a library leaves something alive; does not itself keep the process alive
   setTimeout(() => process.exit(0), 2000).unref();

@@ -8,7 +8,23 @@ export interface AffineResult {
   y: bigint;
 }
 
+/**
+ * Threads asked of one benchmark row (run-peer.ts `--threads`): a thread count, or 'auto' = the
+ * library's own multi-threaded mode when it does not take a count (ffjavascript: one worker per CPU).
+ */
+export type ThreadRequest = number | "auto";
+
+/**
+ * Name of a benchmark row: the module's name for one thread, `<name>-<N>t` for N threads,
+ * `<name>-mt` for 'auto' (e.g. pippin, pippin-2t, ffjavascript-mt).
+ */
+export function rowName(name: string, threads: ThreadRequest): string {
+  return threads === 1 ? name : threads === "auto" ? `${name}-mt` : `${name}-${threads}t`;
+}
+
 export interface PeerInstance {
+  /** Threads the run actually uses, if not the requested count (e.g. for 'auto'). */
+  threads?: number;
   /** The MSM only (inputs already in the implementation's own format); null = point at infinity. */
   run(): Promise<AffineResult | null>;
   dispose?(): Promise<void>;
@@ -18,8 +34,14 @@ export interface PeerInstance {
 
 export interface PeerModule {
   name: string;
-  /** Number of threads the implementation uses (default 1). */
+  /** Number of threads the implementation uses for a single-thread request (default 1). */
   threads?: number;
+  /**
+   * Thread requests setup() honours besides 1: 'count' = any positive thread count (pippin),
+   * 'auto' = the library's own multi-threaded mode (ffjavascript). Default: none (single thread
+   * only). run-peer.ts reports any other request as skipped.
+   */
+  threading?: "count" | "auto";
   /**
    * Curves this module's setup() accepts. Default ['bls12-381'] — a module written before the
    * curve parameter existed is never handed BN254 inputs. run-peer.ts reports a peer asked for a
@@ -30,9 +52,16 @@ export interface PeerModule {
    * points: n × pointBytes, x ‖ y, each coordinate big-endian (BLS12-381: 96 bytes/point, 48 per
    * coordinate; BN254: 64 bytes/point, 32 per coordinate = EIP-196); scalars: n × 32 bytes
    * little-endian, below r. `curve` (default 'bls12-381') says which curve the bytes belong to.
-   * Converts into the implementation's format (untimed).
+   * `threads` (default 1) is the row's thread request, within what `threading` declares.
+   * Converts into the implementation's format (untimed); starts workers if any (dispose() ends them).
    */
-  setup(points: Uint8Array, scalars: Uint8Array, n: number, curve?: CurveName): Promise<PeerInstance>;
+  setup(
+    points: Uint8Array,
+    scalars: Uint8Array,
+    n: number,
+    curve?: CurveName,
+    threads?: ThreadRequest,
+  ): Promise<PeerInstance>;
 }
 
 /**
@@ -47,6 +76,9 @@ export class PeerUnavailableError extends Error {
 }
 
 export const KNOWN_PEERS = ["montgomery", "ffjavascript", "mcl", "noble"] as const;
+
+/** Known peers whose module declares `threading: 'auto'` (measured again as `<name>-mt` in multi-thread runs). */
+export const MULTI_THREADED_PEERS: readonly string[] = ["ffjavascript"];
 
 /** Default peers (besides pippin) per curve. */
 export const DEFAULT_PEERS: Readonly<Record<CurveName, readonly string[]>> = {

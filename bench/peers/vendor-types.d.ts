@@ -16,8 +16,13 @@ declare module "ffjavascript" {
     isZero(a: Uint8Array): boolean;
     multiExpAffine(bases: Uint8Array, scalars: Uint8Array): Promise<Uint8Array>;
   }
+  export interface ThreadManager {
+    /** 1 for the single-thread build, else the number of workers. */
+    concurrency: number;
+  }
   export interface WasmCurve {
     G1: WasmCurveGroup;
+    tm: ThreadManager;
     terminate(): Promise<void>;
   }
   export function buildBls12381(singleThread?: boolean): Promise<WasmCurve>;
