@@ -34,6 +34,8 @@ interface Handle {
   /** Node only: let the process exit while idle */
   ref(on: boolean): void;
   loaded: Map<number, Promise<void>>;
+  /** set when the worker exited or threw outside a task (also between jobs) */
+  dead: boolean;
   onMessage?: (m: WorkerReply) => void;
   onDeath?: (why: string) => void;
 }
@@ -51,7 +53,7 @@ interface NodeWorker {
   unref(): void;
   on(event: string, f: (x: unknown) => void): void;
 }
-type NodeWorkerCtor = new (src: string, opts: { eval: true }) => NodeWorker;
+type NodeWorkerCtor = new (src: string, opts: { eval: true; execArgv: string[] }) => NodeWorker;
 
 const isNode = typeof process !== 'undefined' && typeof process.versions?.node === 'string';
 
@@ -88,37 +90,42 @@ export function defaultThreadCount(): number {
 }
 
 function spawn(): Handle {
-  const handle: Handle = { post: () => {}, terminate: () => {}, ref: () => {}, loaded: new Map() };
+  const handle: Handle = { post: () => {}, terminate: () => {}, ref: () => {}, loaded: new Map(), dead: false };
   if (isNode) {
     const NodeWorker = nodeWorkerCtor()!;
-    const w = new NodeWorker(NODE_WORKER_SOURCE, { eval: true });
+    // workers get the engine's Wasm flags only, not loaders (--import …) meant for the main program
+    const execArgv = process.execArgv.filter((a) => /^--(no-)?(experimental-)?wasm/.test(a));
+    const w = new NodeWorker(NODE_WORKER_SOURCE, { eval: true, execArgv });
     w.unref();
-    let dead = false;
     w.on('message', (m) => handle.onMessage?.(m as WorkerReply));
     w.on('error', (e) => {
-      dead = true;
+      if (handle.dead) return;
+      handle.dead = true;
       handle.onDeath?.(`worker threw outside a kernel call: ${(e as Error)?.message ?? String(e)}`);
     });
     w.on('exit', (code) => {
-      if (!dead) handle.onDeath?.(`worker exited (code ${String(code)})`);
-      dead = true;
+      if (handle.dead) return;
+      handle.dead = true;
+      handle.onDeath?.(`worker exited (code ${String(code)})`);
     });
     handle.post = (m) => w.postMessage(m);
-    handle.terminate = () => {
-      dead = true;
-      void w.terminate();
-    };
+    handle.terminate = () => void w.terminate();
     handle.ref = (on) => (on ? w.ref() : w.unref());
   } else {
     const url = URL.createObjectURL(new Blob([BROWSER_WORKER_SOURCE], { type: 'text/javascript' }));
     const w = new Worker(url);
     URL.revokeObjectURL(url);
     w.onmessage = (e) => handle.onMessage?.(e.data as WorkerReply);
+    const die = (why: string) => {
+      if (handle.dead) return;
+      handle.dead = true;
+      handle.onDeath?.(why);
+    };
     w.onerror = (e) => {
       e.preventDefault?.();
-      handle.onDeath?.(`worker error: ${e.message || 'unknown (failed to start?)'}`);
+      die(`worker error: ${e.message || 'unknown (failed to start?)'}`);
     };
-    w.onmessageerror = () => handle.onDeath?.('worker could not receive a message');
+    w.onmessageerror = () => die('worker could not receive a message');
     handle.post = (m) => w.postMessage(m);
     handle.terminate = () => w.terminate();
   }
@@ -132,6 +139,8 @@ let nextJob = 1;
 class WorkerPool {
   private workers: Handle[] = [];
   private queue: Promise<unknown> = Promise.resolve();
+  /** true while a job runs (tests use it to kill a worker mid-job) */
+  busy = false;
 
   get size(): number {
     return this.workers.length;
@@ -147,6 +156,7 @@ class WorkerPool {
     const i = this.workers.indexOf(h);
     h.onDeath = undefined;
     h.onMessage = undefined;
+    h.dead = true;
     h.terminate();
     if (i >= 0) this.workers[i] = spawn();
   }
@@ -162,7 +172,7 @@ class WorkerPool {
    * receives each result on the calling thread in completion order. Jobs are serialized.
    */
   run(inst: PoolInstance, tasks: ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
-    const job = this.queue.then(() => this.runNow(inst, tasks, maxWorkers, done));
+    const job = this.queue.then(() => this.runNow(inst, tasks, maxWorkers, done)).finally(() => (this.busy = false));
     this.queue = job.catch(() => {});
     return job;
   }
@@ -171,6 +181,9 @@ class WorkerPool {
     if (!inst.shared) return Promise.reject(new WorkerError('pippin: threads need the instance on a shared memory'));
     let key = moduleKeys.get(inst.module);
     if (key === undefined) moduleKeys.set(inst.module, (key = nextKey++));
+    // workers that died between jobs are replaced before any task is handed out
+    for (const h of [...this.workers]) if (h.dead) this.replace(h);
+    this.busy = true;
     const used = this.workers.slice(0, Math.max(1, Math.min(maxWorkers, this.workers.length, tasks.length)));
     if (tasks.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {

@@ -56,9 +56,10 @@ async function onMessage(m) {
 }
 `;
 
-/** Node: `new Worker(NODE_WORKER_SOURCE, { eval: true })` (CommonJS script). */
+/** Node: `new Worker(NODE_WORKER_SOURCE, { eval: true })`; valid as a CommonJS script and as a module
+ * (an eval worker is a module when the process runs with --input-type=module), so no require/import. */
 export const NODE_WORKER_SOURCE = `'use strict';
-const { parentPort } = require('node:worker_threads');
+const { parentPort } = process.getBuiltinModule('node:worker_threads');
 const post = (m) => parentPort.postMessage(m);
 const exitNow = () => process.exit(70);
 ${WORKER_BODY}

@@ -1,0 +1,360 @@
+/**
+ * Threads (issue #4): the MSM on the worker pool against the closed-form oracle (points with known
+ * discrete logs: Σ s_i·P_i = (Σ s_i·a_i mod r)·G, one bigint scalar multiplication), on every curve
+ * and the adversarial families; tiles cut into ranges; the window-independent carry rule against
+ * the sequential recoding; errors from parallel decoding name the lowest bad index; a worker that
+ * throws or dies rejects the MSM with WorkerError and the pool recovers; concurrent calls; the
+ * fallback without SharedArrayBuffer; a Node process with a started pool still exits by itself.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import {
+  bls12_381, bls12_377, bn254, pallas, vesta, startThreads, stopThreads, threads,
+  NotInSubgroupError, NotOnCurveError, PointEncodingError, WorkerError,
+} from '../src/index.js';
+import type { G1Affine } from '../src/index.js';
+import { RefCurve } from '../src/reference/curve.js';
+import { makeRng } from '../src/reference/rng.js';
+import { carryInRule } from '../src/msm/layout.js';
+import { planTiles, windowsFor } from '../src/msm/plan.js';
+import { internalPool } from '../src/runtime/pool.js';
+import { G1Msm } from '../src/msm/g1.js';
+import { xyzzCombiner } from '../src/msm/combine-xyzz.js';
+import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
+
+type Pt = { x: bigint; y: bigint } | null;
+interface CurveApi {
+  name: string;
+  params: { r: bigint; p: bigint; G1: { x: bigint; y: bigint }; lambda: bigint };
+  init(): Promise<void>;
+  g1: {
+    msm(points: Uint8Array | readonly Pt[], scalars: Uint8Array | readonly bigint[], options?: Record<string, unknown>): Promise<G1Affine>;
+    msmSync(points: Uint8Array | readonly Pt[], scalars: Uint8Array | readonly bigint[], options?: Record<string, unknown>): G1Affine;
+    toBytes(point: Pt, format?: string): Uint8Array;
+    inst: import('../src/runtime/instance.js').Instance;
+    formatSpec(): { name: string; code: number; bytes: number };
+  };
+}
+const curves = [bls12_381, bn254, bls12_377, pallas, vesta] as unknown as CurveApi[];
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Oracle helpers for one curve: points with known logs, the closed-form expected sum. */
+function oracle(curve: CurveApi) {
+  const ref = new RefCurve(curve.params as never);
+  const { r, G1: G } = curve.params;
+  const mod = (x: bigint) => ((x % r) + r) % r;
+  const withLogs = (n: number, seed: number) => {
+    const g = makeRng(seed);
+    const logs: bigint[] = Array.from({ length: Math.min(n, 6) }, () => (g.nextBigint(256) % (r - 1n)) + 1n);
+    const pts: Pt[] = logs.map((a) => ref.mul(G, a));
+    while (pts.length < n) {
+      const i = pts.length;
+      const b = g.nextU32() % (i - 1);
+      pts.push(ref.add(pts[i - 1], pts[b]));
+      logs.push(mod(logs[i - 1] + logs[b]));
+    }
+    return { pts, logs };
+  };
+  const expect = (logs: bigint[], s: bigint[]) => ref.mulScalar(G, logs.reduce((acc, a, i) => mod(acc + a * mod(s[i])), 0n));
+  const toPt = (res: G1Affine): Pt => (res.infinity ? null : { x: res.x, y: res.y });
+  const check = (got: G1Affine, logs: bigint[], s: bigint[], what: string) => assert.ok(ref.eq(toPt(got), expect(logs, s)), `${curve.name}: ${what}`);
+  return { ref, r, G, mod, withLogs, expect, check, toPt };
+}
+
+describe('carry rule and tile planning', () => {
+  it('carryInRule equals the sequential signed-digit recoding for every window, c = 2…16', () => {
+    const rng = makeRng(3);
+    for (let c = 2; c <= 16; c++) {
+      const K = windowsFor(c);
+      const H = 1n << BigInt(c - 1);
+      const cases = [0n, (1n << 127n) - 1n, H, H - 1n, H + 1n, ...Array.from({ length: 40 }, () => rng.nextBigint(127))];
+      // halves made of windows equal to 2^(c−1) (carry iff the lower part carries) and runs of them
+      let allHalf = 0n;
+      for (let k = 0; k * c < 127; k++) allHalf |= H << BigInt(k * c);
+      cases.push(allHalf & ((1n << 127n) - 1n), (allHalf + 1n) & ((1n << 127n) - 1n));
+      for (const s of cases) {
+        let carry = 0n;
+        for (let k = 0; k < K; k++) {
+          const { mask, threshold } = carryInRule(k * c, c);
+          assert.equal((s & mask) > threshold ? 1n : 0n, carry, `c = ${c}, window ${k}, s = 0x${s.toString(16)}`);
+          const digit = ((s >> BigInt(k * c)) & ((1n << BigInt(c)) - 1n)) + carry;
+          carry = digit > H ? 1n : 0n;
+        }
+      }
+    }
+  });
+
+  it('planTiles covers every (window, half) once; whole windows when they divide evenly, cut ones otherwise', () => {
+    for (const [halves, K, L, slots] of [[2 ** 17, 10, 4096, 2], [2 ** 17, 10, 4096, 1], [5000, 4, 512, 8], [600, 16, 128, 2], [2 ** 19, 8, 32768, 3]]) {
+      const { ranges, tiles } = planTiles(halves, { windows: K, buckets: L }, slots);
+      for (let w = 0; w < K; w++) {
+        const parts = tiles.filter((t) => t.win === w).sort((a, b) => a.start - b.start);
+        let at = 0;
+        for (const t of parts) {
+          assert.equal(t.start, at, `contiguous ranges (window ${w})`);
+          at += t.count;
+        }
+        assert.equal(at, halves, `window ${w} covers all halves`);
+      }
+      if (slots === 1) assert.equal(ranges, 1, 'one thread: whole windows');
+      if (K % slots === 0 && K >= slots && halves > 2 * L * slots) assert.equal(ranges, 1, `K = ${K} on ${slots} threads: whole windows`);
+      if (K < slots) assert.ok(ranges > 1, `K = ${K} < ${slots} threads: windows are cut (got ${ranges})`);
+    }
+  });
+});
+
+describe('MSM on the worker pool', () => {
+  before(async () => {
+    await Promise.all(curves.map((c) => c.init()));
+    const state = await startThreads(2);
+    assert.equal(state.active, true, `threads start in Node (reason: ${state.reason})`);
+  });
+  after(() => stopThreads());
+
+  for (const curve of curves) {
+    it(`${curve.name}: random inputs and the adversarial families on 2 threads, bytes and objects`, async () => {
+      const o = oracle(curve);
+      const rng = makeRng(11);
+      const n = 600;
+      const base = o.withLogs(n, 21);
+      const P = base.pts;
+      const A = base.logs;
+      const rand = () => Array.from({ length: n }, () => rng.nextBigint(256));
+      const { r, mod, ref } = o;
+      const fam: [string, Pt[], bigint[], bigint[]][] = [
+        ['random', P, A, rand()],
+        ['all-zero scalars', P, A, P.map(() => 0n)],
+        ['scalars r − 1, r, r + 1, ≥ 2^255, negative', P, A, P.map((_, i) => [r - 1n, r, r + 1n, (1n << 256n) - 1n - BigInt(i), -BigInt(i + 1)][i % 5])],
+        ['all-equal scalars', P, A, P.map(() => 0x1234567890abcdef1234567890abcdefn)],
+        ['repeated point', P.map(() => P[0]), A.map(() => A[0]), rand()],
+        ['P and −P, equal scalars', P.map((p, i) => (i % 2 ? ref.neg(P[i - 1]) : p)), A.map((a, i) => (i % 2 ? mod(-A[i - 1]) : a)), P.map((_, i) => BigInt(1000 + (i >> 1)))],
+        ['P, P and −P', P.map((_, i) => (i % 3 === 2 ? ref.neg(P[0]) : P[0])), A.map((_, i) => (i % 3 === 2 ? mod(-A[0]) : A[0])), P.map(() => 5n)],
+        ['infinity mixed in', P.map((p, i) => (i % 5 === 0 ? null : p)), A.map((a, i) => (i % 5 === 0 ? 0n : a)), rand()],
+        ['all points at infinity', P.map(() => null), A.map(() => 0n), rand()],
+        ['GLV edges λ − 1, λ, λ + 1', P, A, P.map((_, i) => curve.params.lambda + BigInt((i % 3) - 1))],
+      ];
+      for (const [name, pts, logs, s] of fam) {
+        let used = 0;
+        const got = await curve.g1.msm(pts, s, { onStats: (st: { threads: number }) => (used = st.threads) });
+        o.check(got, logs, s, `${name} (objects)`);
+        assert.equal(used, 2, `${name}: ran on 2 threads`);
+      }
+      // bytes in the curve's default format, with full validation (decoding runs on the workers)
+      const bytes = new Uint8Array(n * curve.g1.formatSpec().bytes);
+      P.forEach((p, i) => bytes.set(curve.g1.toBytes(p), i * curve.g1.formatSpec().bytes));
+      const s = rand();
+      o.check(await curve.g1.msm(bytes, s, { validate: 'full' }), A, s, 'bytes, full validation');
+      // forced small windows: more windows than tiles per thread, c from 3 to 16
+      for (const c of [3, 7, 16]) o.check(await curve.g1.msm(P, s, { windowBits: c }), A, s, `c = ${c}`);
+    });
+  }
+
+  it('n = 0, 1 and sizes around the thread threshold give the closed form', async () => {
+    const o = oracle(bls12_381 as unknown as CurveApi);
+    const base = o.withLogs(300, 8);
+    const rng = makeRng(9);
+    assert.deepEqual(await bls12_381.g1.msm([], []), { x: 0n, y: 0n, infinity: true }, 'n = 0');
+    for (const n of [1, 255, 256, 257, 300]) {
+      const s = Array.from({ length: n }, () => rng.nextBigint(256));
+      o.check(await bls12_381.g1.msm(base.pts.slice(0, n), s), base.logs.slice(0, n), s, `n = ${n}`);
+    }
+  });
+
+  it('tiles cut into ranges of halves (1…5 per window, 1 and 2 threads) give the same sum', async () => {
+    for (const curve of [bls12_381, bn254] as unknown as CurveApi[]) {
+      const inst = curve.g1.inst;
+      const o = oracle(curve);
+      const EB = inst.fields.fp.info.elementBytes;
+      const rng = makeRng(31);
+      const n = 1500;
+      const spec = curve.g1.formatSpec();
+      const gen = randomPoints(inst, n, rng, o.r, (a) => o.ref.mul(o.G, a)!, spec);
+      const scalars = randomScalarBytes(n, rng);
+      const sc = Array.from({ length: n }, (_, i) => scalars.subarray(32 * i, 32 * i + 32).reduceRight((acc, b) => (acc << 8n) | BigInt(b), 0n));
+      const want = o.expect(gen.logs, sc);
+      const readAffine = (ptr: number) => ({ x: inst.fields.fp.read(ptr), y: inst.fields.fp.read(ptr + EB) });
+      const core = new G1Msm(inst, { EB, PB: 2 * EB }, xyzzCombiner(inst, EB, readAffine));
+      for (const threads of [1, 2]) {
+        for (const ranges of [1, 2, 3, 5]) {
+          const mark = inst.arena.mark();
+          const regions = core.allocInputs(n);
+          const staging = inst.arena.alloc(gen.bytes.length);
+          const scratch = inst.arena.alloc(64 * EB);
+          new Uint8Array(inst.memory.buffer).set(gen.bytes, staging);
+          const k = inst.exports as Record<string, (...a: number[]) => number>;
+          assert.equal(k.g1_decode_batch(regions.points, regions.inf, staging, n, spec.code, 1, scratch), -1, 'decode');
+          new Uint8Array(inst.memory.buffer).set(scalars, regions.scalars);
+          const { result, stats } = await core.runParallel(regions, n, false, internalPool, threads, { ranges });
+          inst.arena.release(mark);
+          assert.equal(stats.tiles, stats.plan.windows * ranges, 'tile count');
+          assert.ok(o.ref.eq(result, want), `${curve.name}: ${threads} thread(s), ${ranges} range(s) per window`);
+        }
+      }
+    }
+  });
+
+  it('errors from parallel decoding and validation name the lowest bad index', async () => {
+    const o = oracle(bls12_381 as unknown as CurveApi);
+    const n = 2000;
+    const base = o.withLogs(n, 4);
+    const s = Array.from({ length: n }, (_, i) => BigInt(i + 1));
+    const size = 96;
+    const bytes = new Uint8Array(n * size);
+    base.pts.forEach((p, i) => bytes.set(bls12_381.g1.toBytes(p), i * size));
+    // off-curve points in two different chunks: the earlier index is reported
+    const bad = bytes.slice();
+    for (const i of [1700, 733]) bad[i * size + 95] ^= 1;
+    await assert.rejects(bls12_381.g1.msm(bad, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 733, 'lowest off-curve index');
+    const bad2 = bytes.slice();
+    bad2[1999 * size] |= 0x20; // sort flag on an uncompressed encoding: malformed
+    await assert.rejects(bls12_381.g1.msm(bad2, s), (e: unknown) => e instanceof PointEncodingError && e.index === 1999, 'malformed, last point');
+    // a point on the curve but outside G1 (x = 4 is on E(Fp) for BLS12-381? search one) among objects
+    const ref = o.ref;
+    let x = 1n;
+    let off: Pt = null;
+    while (!off) {
+      x++;
+      const y2 = (x ** 3n + 4n) % bls12_381.params.p;
+      const y = sqrtMod(y2, bls12_381.params.p);
+      if (y !== undefined && !ref.isInSubgroup({ x, y })) off = { x, y };
+    }
+    const objs = [...base.pts];
+    objs[1234] = off;
+    await assert.rejects(bls12_381.g1.msm(objs, s), (e: unknown) => e instanceof NotInSubgroupError && e.index === 1234, 'not in subgroup, objects');
+    const objs2 = [...base.pts];
+    objs2[600] = { x: 1n, y: 1n };
+    objs2[1500] = { x: 1n, y: 1n };
+    await assert.rejects(bls12_381.g1.msm(objs2, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 600, 'not on curve, objects');
+    // and the instance is fine afterwards
+    o.check(await bls12_381.g1.msm(base.pts, s), base.logs, s, 'after errors');
+  });
+
+  it('concurrent MSMs on one curve and on two curves all give their own results', async () => {
+    const a = oracle(bls12_381 as unknown as CurveApi);
+    const b = oracle(bn254 as unknown as CurveApi);
+    const ba = a.withLogs(700, 1);
+    const bb = b.withLogs(700, 2);
+    const rng = makeRng(5);
+    const sc = () => Array.from({ length: 700 }, () => rng.nextBigint(255));
+    const s1 = sc();
+    const s2 = sc();
+    const s3 = sc();
+    const [r1, r2, r3] = await Promise.all([bls12_381.g1.msm(ba.pts, s1), bn254.g1.msm(bb.pts, s2), bls12_381.g1.msm(ba.pts, s3)]);
+    a.check(r1, ba.logs, s1, 'concurrent 1');
+    b.check(r2, bb.logs, s2, 'concurrent 2');
+    a.check(r3, ba.logs, s3, 'concurrent 3');
+  });
+
+  it('a worker that throws rejects with WorkerError; one that dies (exit, or terminated mid-MSM) is replaced; later MSMs are right', async () => {
+    const inst = bls12_381.g1.inst;
+    await assert.rejects(internalPool.run(inst, [() => [['@throw']]], 2, () => {}), (e: unknown) => e instanceof WorkerError && /test failure/.test((e as Error).message), 'throw');
+    await assert.rejects(internalPool.run(inst, [() => [['@exit']], () => [['@exit']]], 2, () => {}), (e: unknown) => e instanceof WorkerError && /died/.test((e as Error).message), 'exit');
+    assert.equal(threads.count, 2, 'pool size kept');
+    const o = oracle(bls12_381 as unknown as CurveApi);
+    const rng = makeRng(12);
+    const n = 2 ** 14;
+    const gen = randomPoints(inst, n, rng, o.r, (x) => o.ref.mul(o.G, x)!, bls12_381.g1.formatSpec());
+    const scalars = randomScalarBytes(n, rng);
+    const sc = Array.from({ length: n }, (_, i) => scalars.subarray(32 * i, 32 * i + 32).reduceRight((acc, b) => (acc << 8n) | BigInt(b), 0n));
+    const want = o.expect(gen.logs, sc);
+    // kill a worker while the MSM has a job on the pool (decoding or tiles)
+    let killed = false;
+    const running = bls12_381.g1.msm(gen.bytes, scalars, { validate: 'on-curve' });
+    const killer = setInterval(() => {
+      if (!killed && internalPool.busy) {
+        internalPool.handles[0].terminate();
+        killed = true;
+      }
+    }, 1);
+    await assert.rejects(running, (e: unknown) => e instanceof WorkerError && /died/.test((e as Error).message), 'terminated mid-MSM');
+    clearInterval(killer);
+    // a worker that dies between jobs is replaced before the next one
+    internalPool.handles[1].terminate();
+    await new Promise((res) => setTimeout(res, 50));
+    for (let i = 0; i < 2; i++) {
+      const got = await bls12_381.g1.msm(gen.bytes, scalars, { validate: 'on-curve' });
+      assert.ok(o.ref.eq(o.toPt(got), want), `MSM after the failure, run ${i}`);
+    }
+  });
+
+  it('stopThreads: later MSMs run on the calling thread (and say so); startThreads again: on workers', async () => {
+    const o = oracle(bn254 as unknown as CurveApi);
+    const base = o.withLogs(400, 3);
+    const s = base.pts.map((_, i) => BigInt(i * 7919 + 1));
+    stopThreads();
+    assert.equal(threads.active, false);
+    assert.match(threads.reason ?? '', /stopped/);
+    let used = 0;
+    o.check(await bn254.g1.msm(base.pts, s, { onStats: (st: { threads: number }) => (used = st.threads) }), base.logs, s, 'stopped');
+    assert.equal(used, 1, 'calling thread after stopThreads');
+    await startThreads(2);
+    assert.equal(threads.active, true);
+    o.check(await bn254.g1.msm(base.pts, s, { onStats: (st: { threads: number }) => (used = st.threads) }), base.logs, s, 'restarted');
+    assert.equal(used, 2, 'workers after startThreads');
+    o.check(await bn254.g1.msm(base.pts, s, { threads: 1, onStats: (st: { threads: number }) => (used = st.threads) }), base.logs, s, 'threads: 1');
+    assert.equal(used, 1, 'threads: 1 option');
+  });
+});
+
+describe('environments', () => {
+  const run = (code: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+
+  it('without SharedArrayBuffer: threads inactive with a reason, the MSM still right on the calling thread', () => {
+    const out = run(`
+      delete globalThis.SharedArrayBuffer;
+      const { bn254, threads, startThreads } = await import('./src/index.ts');
+      const { RefCurve } = await import('./src/reference/curve.ts');
+      await bn254.init();
+      const state = await startThreads(2);
+      const G = bn254.params.G1, ref = new RefCurve(bn254.params);
+      const pts = [], s = [];
+      for (let i = 1; i <= 300; i++) { pts.push(ref.mul(G, BigInt(i))); s.push(BigInt(i)); }
+      let used = 0;
+      const got = await bn254.g1.msm(pts, s, { onStats: (st) => (used = st.threads) });
+      const want = ref.mul(G, BigInt(300 * 301 * 601 / 6));
+      console.log(JSON.stringify({ active: state.active, reason: threads.reason, used, ok: got.x === want.x && got.y === want.y, shared: bn254.g1.inst.shared }));
+    `);
+    assert.equal(out.status, 0, `child failed: ${out.stderr}`);
+    const r = JSON.parse(out.stdout.trim().split('\n').pop()!);
+    assert.equal(r.active, false, 'inactive');
+    assert.match(r.reason, /SharedArrayBuffer/, 'reason names SharedArrayBuffer');
+    assert.equal(r.used, 1, 'ran on the calling thread');
+    assert.equal(r.shared, false, 'plain memory');
+    assert.equal(r.ok, true, 'result = (Σ i²)·G');
+  });
+
+  it('a process that used the pool without stopThreads() exits by itself', () => {
+    const t = performance.now();
+    const out = run(`
+      const { bls12_381, threads } = await import('./src/index.ts');
+      const { RefCurve } = await import('./src/reference/curve.ts');
+      await bls12_381.init();
+      const ref = new RefCurve(bls12_381.params), G = bls12_381.params.G1;
+      const pts = [], s = [];
+      for (let i = 1; i <= 300; i++) { pts.push(ref.mul(G, BigInt(i))); s.push(1n); }
+      const got = await bls12_381.g1.msm(pts, s);
+      const want = ref.mul(G, 300n * 301n / 2n);
+      console.log(JSON.stringify({ active: threads.active, ok: got.x === want.x && got.y === want.y }));
+    `);
+    assert.equal(out.status, 0, `child failed or timed out: ${out.stderr}`);
+    const r = JSON.parse(out.stdout.trim().split('\n').pop()!);
+    assert.equal(r.active, true, 'lazily started pool');
+    assert.equal(r.ok, true, 'result');
+    assert.ok(performance.now() - t < 110_000, 'exited before the timeout');
+  });
+});
+
+/** Square root mod p (p ≡ 3 mod 4 for BLS12-381), or undefined. */
+function sqrtMod(a: bigint, p: bigint): bigint | undefined {
+  const pow = (b: bigint, e: bigint) => {
+    let r = 1n;
+    b %= p;
+    for (; e > 0n; e >>= 1n, b = (b * b) % p) if (e & 1n) r = (r * b) % p;
+    return r;
+  };
+  const y = pow(a, (p + 1n) / 4n);
+  return (y * y) % p === a % p ? y : undefined;
+}
