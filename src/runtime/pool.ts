@@ -303,6 +303,7 @@ export const threads = {
   /** why threads are not active: unsupported environment, stopped, or not started yet */
   get reason(): string | undefined {
     if (pool.size > 0) return undefined;
+    unavailable ??= threadsUnavailableReason();
     if (unavailable) return unavailable;
     if (explicitlyStopped) return 'stopped by stopThreads()';
     return 'not started (the first asynchronous MSM starts them, or call startThreads())';
