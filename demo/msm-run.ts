@@ -1,9 +1,10 @@
 /**
- * The demo's computation, shared by the page (bundled) and the Node browser test: deterministic
- * random inputs (seeded, known discrete logs — the CLI's method), the MSM through the public API,
- * and the closed-form check Σ s_i·P_i = (Σ s_i·a_i mod r)·G with the bigint reference.
+ * The demo's computation, shared by the page (bundled), the Node browser test and bench:browser:
+ * deterministic random inputs (seeded, known discrete logs — the CLI's method), the MSM through the
+ * public API on the requested number of threads, and the closed-form check
+ * Σ s_i·P_i = (Σ s_i·a_i mod r)·G with the bigint reference.
  */
-import { bls12_381, bls12_377, bn254, pallas, vesta } from '../src/index.js';
+import { bls12_381, bls12_377, bn254, pallas, vesta, startThreads, threads as threadState } from '../src/index.js';
 import type { Validation } from '../src/api/g1.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
@@ -18,6 +19,10 @@ export interface RunParams {
   logSize: number;
   seed?: number;
   validate?: Validation;
+  /** at most this many threads (1 = the calling thread); default: every worker of the pool */
+  threads?: number;
+  /** check the result in closed form here (default true; bench:browser checks against Node instead) */
+  verify?: boolean;
 }
 
 export interface Phases {
@@ -41,68 +46,150 @@ export interface RunResult {
   infinity: boolean;
   /** MSM time (the g1.msm call), ms */
   ms: number;
+  /** input generation, ms (0 when the previous run's inputs were reused) */
   genMs: number;
   verifyMs: number;
   phases: Phases;
   window: number;
+  /** threads asked for (undefined: all), threads the MSM ran on (stats.threads) and its tiles */
+  threadsRequested: number | undefined;
+  threadsUsed: number;
+  tiles: number;
+  /** the pool's state after the run (`threads.active`, `threads.reason`) */
+  threadsActive: boolean;
+  threadsReason: string | undefined;
+  /** more than one thread was asked for but threads are unavailable: the MSM ran on the calling thread */
+  fallback: boolean;
+  /** the closed-form check passed (true when not verified here) */
   ok: boolean;
+  verified: boolean;
 }
 
-export async function runMsm({ curve: curveName, logSize, seed = 1, validate = 'full' }: RunParams): Promise<RunResult> {
+export interface Inputs {
+  curve: CurveName;
+  logSize: number;
+  seed: number;
+  n: number;
+  points: Uint8Array;
+  scalars: Uint8Array;
+  /** discrete logs of the points: P_i = logs[i]·G */
+  logs: bigint[];
+  genMs: number;
+}
+
+function curveOf(curveName: CurveName) {
   const curve = curves[curveName] as unknown as typeof bls12_381 | undefined;
   if (!curve) throw new Error(`unsupported curve ${curveName} (available: ${curveNames.join(', ')})`);
+  return curve;
+}
+
+let lastInputs: Inputs | undefined;
+
+/**
+ * The seeded inputs in the curve's primary point format; the last set is kept and returned again
+ * for the same curve, size and seed (so repeated runs time the MSM, not the generator).
+ */
+export async function makeInputs(curveName: CurveName, logSize: number, seed = 1): Promise<Inputs> {
+  const curve = curveOf(curveName);
   if (!(Number.isInteger(logSize) && logSize >= 0 && logSize <= 24)) throw new Error('logSize must be an integer in 0..24');
+  if (lastInputs && lastInputs.curve === curveName && lastInputs.logSize === logSize && lastInputs.seed === seed) return { ...lastInputs, genMs: 0 };
+  lastInputs = undefined;
   await curve.init();
-  const g1 = curve.g1;
   const ref = new RefCurve(curve.params);
   const G = curve.params.G1;
-  const r = curve.params.r;
   const n = 2 ** logSize;
-
-  const tGen = performance.now();
-  const rng = makeRng(seed);
-  const gen = randomPoints(g1.inst, n, rng, r, (a) => ref.mul(G, a)!, g1.formatSpec());
-  const scalars = randomScalarBytes(n, rng);
-  const genMs = performance.now() - tGen;
-
-  let phases: Phases | undefined;
-  let window = 0;
   const t = performance.now();
-  const result = await g1.msm(gen.bytes, scalars, {
-    validate,
-    onStats: (s) => {
-      phases = { convert: s.convert, ...s.times };
-      window = s.plan.c;
-    },
-  });
-  const ms = performance.now() - t;
+  const rng = makeRng(seed);
+  const gen = randomPoints(curve.g1.inst, n, rng, curve.params.r, (a) => ref.mul(G, a)!, curve.g1.formatSpec());
+  const scalars = randomScalarBytes(n, rng);
+  lastInputs = { curve: curveName, logSize, seed, n, points: gen.bytes, scalars, logs: gen.logs, genMs: performance.now() - t };
+  return lastInputs;
+}
 
-  const tVerify = performance.now();
+/** The expected MSM of `inputs` in closed form, (Σ s_i·a_i mod r)·G, as the page reports points. */
+export function expectedPoint(inputs: Inputs): { x: string; y: string; infinity: boolean } {
+  const curve = curveOf(inputs.curve);
+  const ref = new RefCurve(curve.params);
+  const r = curve.params.r;
+  const { scalars, logs, n } = inputs;
   let acc = 0n;
   for (let i = 0; i < n; i++) {
     let s = 0n;
     for (let b = 31; b >= 0; b--) s = (s << 8n) | BigInt(scalars[32 * i + b]);
-    acc = (acc + s * gen.logs[i]) % r;
+    acc = (acc + s * logs[i]) % r;
   }
-  const want = ref.mulScalar(G, acc);
-  const got = result.infinity ? null : { x: result.x, y: result.y };
-  const ok = ref.eq(got, want);
-  const verifyMs = performance.now() - tVerify;
+  const want = ref.mulScalar(curve.params.G1, acc);
+  return want ? { x: hex(want.x), y: hex(want.y), infinity: false } : { x: '0x0', y: '0x0', infinity: true };
+}
+
+const hex = (v: bigint) => `0x${v.toString(16)}`;
+
+/**
+ * Makes sure the pool can give `wanted` threads (starting it with one worker per core, more if
+ * asked); never fails: without SharedArrayBuffer `threads.active` stays false and says why.
+ */
+export async function ensureThreads(wanted: number | undefined): Promise<typeof threadState> {
+  if (wanted === 1) return threadState;
+  if (!threadState.active) await startThreads();
+  if (threadState.active && wanted !== undefined && threadState.count < wanted) await startThreads(wanted);
+  return threadState;
+}
+
+export async function runMsm({ curve: curveName, logSize, seed = 1, validate = 'full', threads, verify = true }: RunParams): Promise<RunResult> {
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error('threads must be a positive integer');
+  const curve = curveOf(curveName);
+  const inputs = await makeInputs(curveName, logSize, seed);
+  await ensureThreads(threads);
+
+  let phases: Phases | undefined;
+  let window = 0;
+  let threadsUsed = 1;
+  let tiles = 1;
+  const t = performance.now();
+  const result = await curve.g1.msm(inputs.points, inputs.scalars, {
+    validate,
+    threads,
+    onStats: (s) => {
+      phases = { convert: s.convert, ...s.times };
+      window = s.plan.c;
+      threadsUsed = s.threads;
+      tiles = s.tiles;
+    },
+  });
+  const ms = performance.now() - t;
+
+  const x = result.infinity ? '0x0' : hex(result.x);
+  const y = result.infinity ? '0x0' : hex(result.y);
+  let ok = true;
+  let verifyMs = 0;
+  if (verify) {
+    const tVerify = performance.now();
+    const want = expectedPoint(inputs);
+    ok = want.infinity ? result.infinity : !result.infinity && want.x === x && want.y === y;
+    verifyMs = performance.now() - tVerify;
+  }
 
   return {
     curve: curveName,
     logSize,
-    n,
+    n: inputs.n,
     seed,
     validate,
-    x: `0x${result.x.toString(16)}`,
-    y: `0x${result.y.toString(16)}`,
+    x,
+    y,
     infinity: result.infinity,
     ms,
-    genMs,
+    genMs: inputs.genMs,
     verifyMs,
     phases: phases ?? { convert: 0, split: 0, prepare: 0, accumulate: 0, reduce: 0, final: 0 },
     window,
+    threadsRequested: threads,
+    threadsUsed,
+    tiles,
+    threadsActive: threadState.active,
+    threadsReason: threadState.reason,
+    fallback: threads !== 1 && !threadState.active,
     ok,
+    verified: verify,
   };
 }
