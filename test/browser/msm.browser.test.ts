@@ -1,13 +1,17 @@
 /**
- * Browser test of the demo (run by `npm run test:browser`, not part of `npm test`): bundles demo/,
- * serves it on an ephemeral loopback port, drives Debian's Chromium (/usr/bin/chromium, or
- * CHROMIUM_PATH) headless through playwright-core and checks that `window.runMsm` in the page gives
- * the same point as the same code in Node, verified, with and without the COOP/COEP headers.
+ * Browser test of the demo (`npm run test:browser`, and part of `npm test`): bundles demo/, serves
+ * it on an ephemeral loopback port, drives Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH)
+ * headless through playwright-core and checks that `window.runMsm` in the page gives the same point
+ * as the same seed in Node (on the calling thread there), verified:
+ * - with COOP/COEP (cross-origin isolated): threads are active and the MSM runs on 2 workers;
+ * - without: the page says threads are unavailable and why, and the MSM falls back to one thread.
+ * A missing Chromium fails the run (it does not skip).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
-import { runMsm, type CurveName } from '../../demo/msm-run.js';
+import { runMsm, type CurveName, type RunResult } from '../../demo/msm-run.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { buildDemo } from '../../demo/build.mjs';
 // @ts-expect-error plain .mjs helpers without type declarations
@@ -19,11 +23,14 @@ interface Served {
 }
 
 const SEED = 20240607;
-const CASES: { curve: CurveName; logSize: number }[] = [
-  { curve: 'bls12-381', logSize: 8 },
-  { curve: 'bls12-381', logSize: 10 },
-  { curve: 'bn254', logSize: 8 },
-  { curve: 'bn254', logSize: 10 },
+/** threads: what the page is asked for (1 = the page's own thread) */
+const CASES: { curve: CurveName; logSize: number; threads: number }[] = [
+  { curve: 'bls12-381', logSize: 10, threads: 1 },
+  { curve: 'bls12-381', logSize: 12, threads: 2 },
+  { curve: 'bls12-381', logSize: 14, threads: 2 },
+  { curve: 'bn254', logSize: 10, threads: 1 },
+  { curve: 'bn254', logSize: 12, threads: 2 },
+  { curve: 'bn254', logSize: 14, threads: 2 },
 ];
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,9 +48,14 @@ const servers: Served[] = [];
 const expected = new Map<string, { x: string; y: string; infinity: boolean; ok: boolean }>();
 
 before(async () => {
+  if (!existsSync(executablePath)) {
+    throw new Error(
+      `Chromium not found at ${executablePath}: the browser tests need Debian's Chromium (apt-get install -y chromium), or CHROMIUM_PATH pointing at a Chromium binary`,
+    );
+  }
   await withTimeout(buildDemo({ quiet: true }), 60_000, 'esbuild bundle');
   for (const c of CASES) {
-    const r = await withTimeout(runMsm({ ...c, seed: SEED }), 60_000, `node runMsm ${c.curve} 2^${c.logSize}`);
+    const r = await withTimeout(runMsm({ curve: c.curve, logSize: c.logSize, seed: SEED, threads: 1 }), 60_000, `node runMsm ${c.curve} 2^${c.logSize}`);
     assert.ok(r.ok, `Node result for ${c.curve} 2^${c.logSize} fails its closed-form check`);
     expected.set(`${c.curve}/${c.logSize}`, { x: r.x, y: r.y, infinity: r.infinity, ok: r.ok });
   }
@@ -92,16 +104,48 @@ for (const isolation of [true, false]) {
       await withTimeout(page.waitForFunction(() => (window as any).pippinDemoReady === true, undefined, { timeout: 30_000 }), 35_000, 'demo ready');
       const coi = await withTimeout(page.evaluate(() => globalThis.crossOriginIsolated), 10_000, 'crossOriginIsolated');
       assert.equal(coi, isolation, `crossOriginIsolated should be ${isolation}`);
+      const state = await withTimeout(page.evaluate(() => (window as any).pippinThreads()), 10_000, 'pippinThreads') as { active: boolean; count: number; reason?: string; crossOriginIsolated: boolean };
+      assert.equal(state.crossOriginIsolated, isolation, 'pippinThreads().crossOriginIsolated');
+      const banner = (await page.textContent('#threadsBanner')) ?? '';
+      const threadsControl = page.locator('#threads');
+      if (isolation) {
+        assert.equal(state.active, true, `threads.active on the isolated page (reason: ${state.reason})`);
+        assert.equal(state.reason, undefined, 'no threads.reason while active');
+        assert.match(banner, /threads active/, 'banner says threads are active');
+        assert.equal(await threadsControl.isDisabled(), false, 'threads control enabled');
+      } else {
+        assert.equal(state.active, false, 'threads.active is false without isolation');
+        assert.match(state.reason ?? '', /cross-origin isolated/, 'threads.reason names cross-origin isolation');
+        assert.match(banner, /threads unavailable: .*cross-origin isolated.*; running on 1 thread/, 'banner says why threads are off');
+        assert.equal(await threadsControl.isDisabled(), true, 'threads control disabled');
+      }
       for (const c of CASES) {
-        const got = await withTimeout(
-          page.evaluate((p) => (window as any).runMsm(p), { ...c, seed: SEED }),
+        const what = `${c.curve} 2^${c.logSize}, ${c.threads} thread(s) asked`;
+        const got = (await withTimeout(
+          page.evaluate((p) => (window as any).runMsm(p), { curve: c.curve, logSize: c.logSize, threads: c.threads, seed: SEED }),
           60_000,
-          `page runMsm ${c.curve} 2^${c.logSize}`,
-        );
+          `page runMsm ${what}`,
+        )) as RunResult & { crossOriginIsolated: boolean };
         const want = expected.get(`${c.curve}/${c.logSize}`)!;
-        assert.ok(got.ok === true, `page result for ${c.curve} 2^${c.logSize} fails its closed-form check`);
-        assert.ok(typeof got.ms === 'number' && got.ms >= 0, `page reports a time for ${c.curve} 2^${c.logSize}`);
-        assert.deepEqual({ x: got.x, y: got.y, infinity: got.infinity }, { x: want.x, y: want.y, infinity: want.infinity }, `page point equals Node point for ${c.curve} 2^${c.logSize}`);
+        assert.ok(got.ok === true, `page result for ${what} fails its closed-form check`);
+        assert.ok(typeof got.ms === 'number' && got.ms >= 0, `page reports a time for ${what}`);
+        assert.deepEqual({ x: got.x, y: got.y, infinity: got.infinity }, { x: want.x, y: want.y, infinity: want.infinity }, `page point equals Node point for ${what}`);
+        assert.equal(got.crossOriginIsolated, isolation, `crossOriginIsolated reported with ${what}`);
+        assert.equal(got.threadsRequested, c.threads, `threads asked for ${what}`);
+        if (c.threads === 1) {
+          assert.equal(got.threadsUsed, 1, `one thread used for ${what}`);
+          assert.equal(got.fallback, false, `asking for 1 thread is no fallback (${what})`);
+        } else if (isolation) {
+          assert.equal(got.threadsActive, true, `threads.active after ${what}`);
+          assert.equal(got.fallback, false, `no fallback for ${what}`);
+          assert.equal(got.threadsUsed, 2, `the MSM ran on 2 threads for ${what}`);
+          assert.ok(got.tiles >= 2, `several tiles for ${what} (got ${got.tiles})`);
+        } else {
+          assert.equal(got.fallback, true, `fallback flag set for ${what}`);
+          assert.equal(got.threadsActive, false, `threads.active false for ${what}`);
+          assert.equal(got.threadsUsed, 1, `fell back to 1 thread for ${what}`);
+          assert.match(got.threadsReason ?? '', /cross-origin isolated/, `fallback reason names cross-origin isolation (${what})`);
+        }
       }
       assert.ok(errors.length === 0, `no page errors (got: ${errors.join('; ')})`);
     } finally {
