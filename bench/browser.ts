@@ -1,0 +1,182 @@
+/**
+ * MSM benchmark inside headless Chromium: the demo page (bundled from demo/, served cross-origin
+ * isolated on a loopback port) runs pippin's MSM on 1 and more threads (Web Workers on a shared
+ * WebAssembly.Memory), driven by playwright-core through the page's `window.runMsm` hook.
+ *
+ *   npm run bench:browser -- [--curve bls12-381|bn254|bls12-377|pallas|vesta] [--sizes 12,14,16]
+ *                            [--threads 1,2] [--runs 5] [--seed 1] [--validate on-curve] [--json]
+ *
+ * Per size: Node generates the same seeded inputs as the page (demo/msm-run.ts) and the expected
+ * point in closed form, (Σ s_i·a_i mod r)·G with the known discrete logs; the page generates its
+ * inputs once (untimed), then every thread count gets a warm-up run whose result must equal the
+ * Node point before any timing, then `--runs` timed runs, interleaved across thread counts, each
+ * result checked again. The time is the page's `await g1.msm(…)` call (input decoding and
+ * `--validate`, default 'on-curve' like bench:msm, included); the table gives the median.
+ * Chromium: /usr/bin/chromium or CHROMIUM_PATH, headless, --no-sandbox.
+ *
+ * Exit code 0 iff every row is ok.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { curveNames, expectedPoint, makeInputs, type CurveName, type RunResult } from '../demo/msm-run.js';
+// @ts-expect-error plain .mjs helpers without type declarations
+import { buildDemo } from '../demo/build.mjs';
+// @ts-expect-error plain .mjs helpers without type declarations
+import { startServer } from '../demo/serve.mjs';
+
+const args = process.argv.slice(2);
+const get = (name: string, dflt: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
+};
+const list = (s: string) => s.split(',').map((x) => Number(x.trim()));
+const json = args.includes('--json');
+const curve = get('curve', 'bls12-381') as CurveName;
+if (!curveNames.includes(curve)) throw new Error(`bad --curve ${curve} (available: ${curveNames.join(', ')})`);
+const sizes = list(get('sizes', '12,14,16'));
+if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 22)) throw new Error('bad --sizes (log2 sizes in 0..22)');
+const threadCounts = [...new Set(list(get('threads', '1,2')))];
+if (threadCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 256)) throw new Error('bad --threads');
+const runs = Number(get('runs', '5'));
+if (!Number.isInteger(runs) || runs < 1) throw new Error('bad --runs');
+const seed = Number(get('seed', '1'));
+const validate = get('validate', 'on-curve') as 'full' | 'on-curve' | 'none';
+if (!['full', 'on-curve', 'none'].includes(validate)) throw new Error('bad --validate');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const log = json ? () => {} : (s: string) => process.stderr.write(`${s}\n`);
+
+interface Row {
+  impl: string;
+  threads: number;
+  threadsUsed: number | undefined;
+  logSize: number;
+  medianMs: number;
+  timesMs: number[];
+  ok: boolean;
+  note?: string;
+}
+
+type PageRun = RunResult & { crossOriginIsolated: boolean };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const implName = (t: number) => (t === 1 ? 'pippin' : `pippin-${t}t`);
+
+function formatTable(rows: Row[]): string {
+  const cells = [['impl', 'threads', 'logSize', 'medianMs', 'ok', 'checked against / note']];
+  for (const r of rows) {
+    cells.push([
+      r.impl,
+      r.threadsUsed === undefined || r.threadsUsed === r.threads ? String(r.threads) : `${r.threads}→${r.threadsUsed}`,
+      String(r.logSize),
+      Number.isNaN(r.medianMs) ? 'failed' : r.medianMs.toFixed(1),
+      r.ok ? 'ok' : 'FAIL',
+      r.ok ? 'closed form in Node (known discrete logs), every run' : (r.note ?? ''),
+    ]);
+  }
+  const widths = cells[0].map((_, c) => Math.max(...cells.map((row) => row[c].length)));
+  return cells
+    .map((row) => row.map((cell, c) => (c === 1 || c === 3 ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ').trimEnd())
+    .join('\n');
+}
+
+async function main(): Promise<number> {
+  if (!existsSync(executablePath)) {
+    throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  }
+  await buildDemo({ quiet: true });
+  const server = await startServer({ port: 0, isolation: true });
+  let browser: Browser | undefined;
+  const rows: Row[] = [];
+  try {
+    browser = await chromium.launch({
+      executablePath,
+      headless: true,
+      timeout: 30_000,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const page: Page = await browser.newPage();
+    page.setDefaultTimeout(600_000);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await page.goto(server.url, { waitUntil: 'load', timeout: 30_000 });
+    await page.waitForFunction(() => (window as any).pippinDemoReady === true, undefined, { timeout: 30_000 });
+    const state = (await page.evaluate(() => (window as any).pippinThreads())) as { active: boolean; count: number; reason?: string; crossOriginIsolated: boolean; hardwareConcurrency: number };
+    if (!state.crossOriginIsolated) throw new Error('the demo page is not cross-origin isolated (COOP/COEP headers missing?)');
+    if (threadCounts.some((t) => t > 1) && !state.active) throw new Error(`threads unavailable in the page: ${state.reason}`);
+    const header = `Chromium ${browser.version()} (headless), crossOriginIsolated, navigator.hardwareConcurrency = ${state.hardwareConcurrency}; curve ${curve}, validate '${validate}', seed ${seed}`;
+    log(header);
+
+    const run = (logSize: number, threads: number) =>
+      page.evaluate((p) => (window as any).runMsm(p), { curve, logSize, seed, validate, threads, verify: false }) as Promise<PageRun>;
+
+    for (const logSize of sizes) {
+      const t0 = performance.now();
+      const want = expectedPoint(await makeInputs(curve, logSize, seed));
+      log(`2^${logSize}: expected point computed in Node (${(performance.now() - t0).toFixed(0)} ms)`);
+      const bad = new Map<number, string>();
+      const check = (threads: number, r: PageRun, what: string) => {
+        if (r.x !== want.x || r.y !== want.y || r.infinity !== want.infinity) {
+          bad.set(threads, `${what}: page point ${r.x.slice(0, 18)}… ≠ Node closed form ${want.x.slice(0, 18)}…`);
+        }
+      };
+      const used = new Map<number, number>();
+      // warm-up (also generates the page's inputs once): verified before anything is timed
+      for (const t of threadCounts) {
+        const r = await run(logSize, t);
+        used.set(t, r.threadsUsed);
+        check(t, r, 'warm-up');
+        log(`2^${logSize} ${implName(t)}: warm-up ${r.ms.toFixed(1)} ms on ${r.threadsUsed} thread(s), ${bad.has(t) ? 'MISMATCH' : 'equals the Node point'}`);
+      }
+      const times = new Map<number, number[]>(threadCounts.map((t) => [t, []]));
+      for (let i = 0; i < runs; i++) {
+        for (const t of threadCounts) {
+          if (bad.has(t)) continue;
+          const r = await run(logSize, t);
+          check(t, r, `run ${i + 1}`);
+          if (r.threadsUsed !== used.get(t)) bad.set(t, `run ${i + 1} used ${r.threadsUsed} threads, the warm-up ${used.get(t)}`);
+          times.get(t)!.push(r.ms);
+        }
+      }
+      for (const t of threadCounts) {
+        const ts = times.get(t)!;
+        const threadsUsed = used.get(t);
+        const note = bad.get(t) ?? (threadsUsed !== t ? `ran on ${threadsUsed} thread(s), not ${t}` : undefined);
+        rows.push({ impl: implName(t), threads: t, threadsUsed, logSize, medianMs: ts.length ? median(ts) : NaN, timesMs: ts, ok: !bad.has(t) && ts.length === runs && threadsUsed === t, note });
+        log(`2^${logSize} ${implName(t)}: ${ts.map((x) => x.toFixed(0)).join(', ')} ms`);
+      }
+    }
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+
+    if (json) {
+      console.log(JSON.stringify(rows.map((r) => ({ ...r, curve, validate, environment: 'chromium', chromium: browser!.version() })), null, 2));
+    } else {
+      console.log(`\n${header}\n${runs} timed run(s) after 1 verified warm-up, interleaved across thread counts, median in ms\n`);
+      console.log(formatTable(rows));
+      if (threadCounts.length > 1 && threadCounts.includes(1)) {
+        console.log('\nspeed-up over 1 thread (median on 1 thread / median on N threads):');
+        for (const logSize of sizes) {
+          const one = rows.find((r) => r.logSize === logSize && r.threads === 1 && r.ok);
+          const parts = rows
+            .filter((r) => r.logSize === logSize && r.threads > 1)
+            .map((r) => (r.ok && one ? `${r.impl} ${(one.medianMs / r.medianMs).toFixed(2)}×` : `${r.impl} -`));
+          console.log(`  2^${logSize}: ${one ? `pippin ${one.medianMs.toFixed(1)} ms` : 'pippin (1 thread) not ok'}  ${parts.join('  ')}`);
+        }
+      }
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server.close();
+  }
+  return rows.every((r) => r.ok) ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+    process.exit(1);
+  },
+);
