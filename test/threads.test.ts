@@ -105,7 +105,7 @@ describe('carry rule and tile planning', () => {
   });
 });
 
-describe('MSM on the worker pool', () => {
+describe('MSM on the worker pool', { timeout: 300_000 }, () => {
   before(async () => {
     await Promise.all(curves.map((c) => c.init()));
     const state = await startThreads(2);
@@ -289,6 +289,18 @@ describe('MSM on the worker pool', () => {
     let used = 0;
     o.check(await bn254.g1.msm(base.pts, s, { onStats: (st: { threads: number }) => (used = st.threads) }), base.logs, s, 'stopped');
     assert.equal(used, 1, 'calling thread after stopThreads');
+    // stopped while an MSM is under way: that MSM rejects (it never hangs), the next one is fine
+    await startThreads(2);
+    const big = o.withLogs(3000, 6);
+    const sBig = big.pts.map((_, i) => BigInt(i + 1));
+    const running = bn254.g1.msm(big.pts, sBig, { validate: 'full' });
+    await new Promise((res) => setTimeout(res, 5));
+    stopThreads();
+    await running.then(
+      (got) => o.check(got, big.logs, sBig, 'finished before the stop'),
+      (e: unknown) => assert.ok(e instanceof WorkerError, `rejects with WorkerError, got ${String(e)}`),
+    );
+    o.check(await bn254.g1.msm(big.pts, sBig), big.logs, sBig, 'after a stop mid-MSM');
     await startThreads(2);
     assert.equal(threads.active, true);
     o.check(await bn254.g1.msm(base.pts, s, { onStats: (st: { threads: number }) => (used = st.threads) }), base.logs, s, 'restarted');
@@ -298,7 +310,7 @@ describe('MSM on the worker pool', () => {
   });
 });
 
-describe('environments', () => {
+describe('environments', { timeout: 300_000 }, () => {
   const run = (code: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: root, encoding: 'utf8', timeout: 120_000 });
 

@@ -172,26 +172,31 @@ class WorkerPool {
    * receives each result on the calling thread in completion order. Jobs are serialized.
    */
   run(inst: PoolInstance, tasks: ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
-    const job = this.queue.then(() => this.runNow(inst, tasks, maxWorkers, done)).finally(() => (this.busy = false));
+    const job = this.queue.then(() => this.runNow(inst, tasks, maxWorkers, done));
     this.queue = job.catch(() => {});
     return job;
   }
 
   private runNow(inst: PoolInstance, tasks: ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
     if (!inst.shared) return Promise.reject(new WorkerError('pippin: threads need the instance on a shared memory'));
+    if (this.workers.length === 0) return Promise.reject(new WorkerError('pippin: stopThreads() was called during the MSM'));
     let key = moduleKeys.get(inst.module);
     if (key === undefined) moduleKeys.set(inst.module, (key = nextKey++));
     // workers that died between jobs are replaced before any task is handed out
     for (const h of [...this.workers]) if (h.dead) this.replace(h);
     this.busy = true;
     const used = this.workers.slice(0, Math.max(1, Math.min(maxWorkers, this.workers.length, tasks.length)));
-    if (tasks.length === 0) return Promise.resolve();
+    if (tasks.length === 0) {
+      this.busy = false;
+      return Promise.resolve();
+    }
     return new Promise<void>((resolve, reject) => {
       let next = 0;
       let finished = 0;
       let failed = false;
       const inFlight = new Map<number, { task: number; slot: number }>();
       const cleanup = () => {
+        this.busy = false;
         for (const h of used) {
           h.onMessage = undefined;
           h.onDeath = undefined;
