@@ -1,6 +1,6 @@
 /**
  * MSM benchmark: pippin and its peers on identical inputs, each implementation in a fresh process,
- * median of several runs after a warm-up, every result cross-checked (bench/peers/run-all.ts).
+ * median of several runs after two warm-ups, every result cross-checked (bench/peers/run-all.ts).
  *
  *   npm run bench:msm -- [--curve bls12-381|bn254] --sizes 10,12,14,16,18 [--runs 5] [--threads 1,2]
  *                        [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12]
@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { curveSpec } from './inputs.js';
 import { formatTable, runPeers, type PeerResult, type PeerSpec } from './peers/run-all.js';
 import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
+import { WARMUPS } from './peers/run-peer.js';
 
 const args = process.argv.slice(2);
 const get = (name: string, dflt: string) => {
@@ -66,7 +67,7 @@ const results = await runPeers({
 if (json) {
   console.log(JSON.stringify(results.map((r) => ({ ...r, curve })), null, 2));
 } else {
-  console.log(`curve: ${curve}, ${runs} timed run(s) after 1 warm-up, median in ms, one fresh process per row\n`);
+  console.log(`curve: ${curve}, ${runs} timed run(s) after ${WARMUPS} warm-ups, median in ms, one fresh process per row\n`);
   console.log(formatTable(results));
   if (multi && peers.includes('montgomery')) {
     console.log('\nnote: montgomery on npm (0.2.1, the only published version) has no threaded MSM; its row is single-threaded');

@@ -34,7 +34,7 @@ import type { PeerRunOutput, PeerSkippedOutput } from "./run-peer.js";
 export interface RunPeersOptions {
   /** log2 of the MSM sizes. */
   sizes: number[];
-  /** Timed runs per (peer, size), after one warm-up. Default 5. */
+  /** Timed runs per (peer, size), after the warm-ups (run-peer.ts WARMUPS). Default 5. */
   runs?: number;
   /** Curve of the inputs. Default 'bls12-381'. */
   curve?: CurveName;

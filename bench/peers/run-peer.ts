@@ -17,7 +17,7 @@
  *   {"impl","library","curve","logSize","threads","skipped":"<reason>"} (exit code 0).
  *
  * Steps: load inputs (bench/inputs.ts), setup (format conversion, worker start-up; untimed), one
- * warm-up run, then `runs` timed calls of run(), then dispose() (stops workers). Output:
+ * WARMUPS (2) untimed warm-up runs, then `runs` timed calls of run(), then dispose() (stops workers). Output:
  *   {"impl","library","curve","logSize","threads","timesMs","medianMs","result":{"x":"0x..","y":"0x.."}|null}
  * `library` is the module's name, `impl` the row name (rowName in ./types.ts: pippin, pippin-2t,
  * ffjavascript-mt) and `threads` the threads the run used (the library's worker count for `auto`).
@@ -90,6 +90,9 @@ function isUnavailable(e: unknown): e is Error {
   return e instanceof Error && e.name === "PeerUnavailableError";
 }
 
+/** Untimed runs before the timed ones, the same for every peer. */
+export const WARMUPS = 2;
+
 export async function runPeerInProcess(
   peer: string,
   logSize: number,
@@ -124,7 +127,13 @@ export async function runPeerInProcess(
     throw e;
   }
   try {
-    let result = await inst.run(); // warm-up
+    // warm-ups (untimed): the engines compile Wasm lazily and tier up hot functions while they run,
+    // and workers tier up too; two runs reach steady state for every peer here
+    let result = await inst.run();
+    for (let w = 1; w < WARMUPS; w++) {
+      const r = await inst.run();
+      if (r === null ? result !== null : result === null || r.x !== result.x || r.y !== result.y) throw new Error(`${mod.name}: result changed between runs`);
+    }
     const timesMs: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
