@@ -17,6 +17,7 @@ import {
 import type { G1Affine } from '../src/index.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
+import { pointsWithLogs } from './helpers/known-logs.js';
 import { carryInRule } from '../src/msm/layout.js';
 import { planTiles, windowsFor } from '../src/msm/plan.js';
 import { internalPool } from '../src/runtime/pool.js';
@@ -45,18 +46,7 @@ function oracle(curve: CurveApi) {
   const ref = new RefCurve(curve.params as never);
   const { r, G1: G } = curve.params;
   const mod = (x: bigint) => ((x % r) + r) % r;
-  const withLogs = (n: number, seed: number) => {
-    const g = makeRng(seed);
-    const logs: bigint[] = Array.from({ length: Math.min(n, 6) }, () => (g.nextBigint(256) % (r - 1n)) + 1n);
-    const pts: Pt[] = logs.map((a) => ref.mul(G, a));
-    while (pts.length < n) {
-      const i = pts.length;
-      const b = g.nextU32() % (i - 1);
-      pts.push(ref.add(pts[i - 1], pts[b]));
-      logs.push(mod(logs[i - 1] + logs[b]));
-    }
-    return { pts, logs };
-  };
+  const withLogs = (n: number, seed: number) => pointsWithLogs(ref, G, r, n, seed);
   const expect = (logs: bigint[], s: bigint[]) => ref.mulScalar(G, logs.reduce((acc, a, i) => mod(acc + a * mod(s[i])), 0n));
   const toPt = (res: G1Affine): Pt => (res.infinity ? null : { x: res.x, y: res.y });
   const check = (got: G1Affine, logs: bigint[], s: bigint[], what: string) => assert.ok(ref.eq(toPt(got), expect(logs, s)), `${curve.name}: ${what}`);

@@ -244,20 +244,35 @@ export class G1<F extends string = G1Format> {
     const size = spec.bytes;
     const PB = 2 * this.EB;
     const chunk = chunkSize(n, threads);
+    await this.checkInChunks(n, chunk, pool, threads, chunk * size, spec.name, (start, count, { staging, scratch }) => {
+      new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
+      return ['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch];
+    });
+  }
+
+  /**
+   * Runs one checking kernel call per chunk of points on the workers (each slot with `stagingBytes`
+   * of staging and its own scratch) and throws the typed error of the lowest failing index; the
+   * kernels return −1 or (index in chunk) << 2 | error code.
+   */
+  private async checkInChunks(
+    n: number,
+    chunk: number,
+    pool: WorkerPool,
+    threads: number,
+    stagingBytes: number,
+    what: string,
+    call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
+  ): Promise<void> {
     const { arena } = this.inst;
     const mark = arena.mark();
-    const slots = Array.from({ length: threads }, () => ({ staging: arena.alloc(chunk * size), scratch: arena.alloc(64 * this.EB) }));
+    const slots = Array.from({ length: threads }, () => ({ staging: arena.alloc(stagingBytes), scratch: arena.alloc(64 * this.EB) }));
     const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
     let firstError: [number, number] | undefined;
     try {
       await pool.run(
         this.inst,
-        starts.map((start) => (slot: number): Op[] => {
-          const count = Math.min(chunk, n - start);
-          const { staging, scratch } = slots[slot];
-          new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
-          return [['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch]];
-        }),
+        starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
         threads,
         (i, r) => {
           const status = r.values[0];
@@ -268,7 +283,7 @@ export class G1<F extends string = G1Format> {
     } finally {
       arena.release(mark);
     }
-    if (firstError) throwPointError(firstError[0], firstError[1], spec.name);
+    if (firstError) throwPointError(firstError[0], firstError[1], what);
   }
 
   private writePointObjects(points: readonly G1PointInput[], n: number, regions: MsmRegions): void {
@@ -305,29 +320,9 @@ export class G1<F extends string = G1Format> {
   private async validateObjectsParallel(regions: MsmRegions, n: number, validate: Validation, pool: WorkerPool, threads: number): Promise<void> {
     if (validate === 'none' || n === 0) return;
     const PB = 2 * this.EB;
-    const chunk = chunkSize(n, threads);
-    const { arena } = this.inst;
-    const mark = arena.mark();
-    const scratch = Array.from({ length: threads }, () => arena.alloc(64 * this.EB));
-    const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
-    let firstError: [number, number] | undefined;
-    try {
-      await pool.run(
-        this.inst,
-        starts.map((start) => (slot: number): Op[] => [
-          ['g1_validate_batch', regions.points + start * PB, regions.inf + start, Math.min(chunk, n - start), CHECK_CODE[validate], scratch[slot]],
-        ]),
-        threads,
-        (i, r) => {
-          const status = r.values[0];
-          const index = starts[i] + (status >>> 2);
-          if (status !== -1 && (!firstError || index < firstError[0])) firstError = [index, status & 3];
-        },
-      );
-    } finally {
-      arena.release(mark);
-    }
-    if (firstError) throwPointError(firstError[0], firstError[1], 'object');
+    await this.checkInChunks(n, chunkSize(n, threads), pool, threads, 0, 'object', (start, count, { scratch }) => [
+      'g1_validate_batch', regions.points + start * PB, regions.inf + start, count, CHECK_CODE[validate], scratch,
+    ]);
   }
 
   private writeScalars(scalars: Uint8Array | readonly bigint[], n: number, dst: number): void {
