@@ -137,7 +137,7 @@ function show(res: RunResult) {
  * count and validation (colour: threads used; marker: curve; dash: validation).
  */
 function plot() {
-  const W = 980, H = 300, L = 70, R = 190, T = 12, B = 36;
+  const W = 980, H = 300, L = 70, R = 270, T = 12, B = 36; // R: room for the legend
   const xs = runs.map((r) => r.logSize);
   const xmin = Math.min(8, ...xs), xmax = Math.max(18, ...xs);
   const ys = runs.map((r) => Math.max(r.ms, 0.01));
@@ -238,6 +238,12 @@ declare global {
 
 window.runMsm = async ({ curve, logSize, seed = 1, validate = 'full', threads, verify = true }) => {
   if (!curveNames.includes(curve)) throw new Error(`unsupported curve ${curve}`);
+  // show the scripted run's parameters in the form, as if a person had picked them
+  curveSel.value = curve;
+  sizeSel.value = String(logSize);
+  seedIn.value = String(seed);
+  validateSel.value = validate;
+  if (threads !== undefined && Array.from(threadsSel.options).some((o) => o.value === String(threads))) threadsSel.value = String(threads);
   const r = await execute({ curve, logSize, seed, validate, threads, verify });
   return { ...r, crossOriginIsolated: globalThis.crossOriginIsolated === true };
 };
