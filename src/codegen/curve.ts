@@ -459,6 +459,50 @@ export class CurveGen {
     });
   }
 
+  /**
+   * The part dbl-2008-s-1 and mdbl-2008-s-1 (a = 0) share: from (x, y), U = 2y, V = U², W = U·V,
+   * S = x·V, M = 3x², X3 = M² − 2S, Y3 = M(S − X3) − W·y into X3, Y3 (which may be x, y). Leaves V and
+   * W in scratch for ZZ3 and ZZZ3. 3M + 3S.
+   */
+  private doublingCore(f: (op: string, ...a: I32[]) => void, x: I32, y: I32, X3: I32, Y3: I32, [U, V, W, S, M, T]: I32[]): void {
+    f('double', U, y);
+    f('sqr', V, U);
+    f('mul', W, U, V);
+    f('mul', S, x, V);
+    f('sqr', M, x);
+    f('add', T, M, M);
+    f('add', M, T, M);
+    f('sqr', X3, M);
+    f('sub', X3, X3, S);
+    f('sub', X3, X3, S);
+    f('sub', T, S, X3);
+    f('mul', T, M, T);
+    f('mul', Y3, W, y);
+    f('sub', Y3, T, Y3);
+  }
+
+  /**
+   * The part add-2008-s and madd-2008-s share, from P = U2 − U1 and R = S2 − S1: PP = P², PPP = P·PP,
+   * Q = U1·PP, X3 = R² − PPP − 2Q, Y3 = R(Q − X3) − S1·PPP (X3 may be U1, Y3 may be S1; S1 is
+   * overwritten). Leaves PP and PPP in scratch for ZZ3 and ZZZ3. 4M + 2S.
+   */
+  private additionCore(
+    f: (op: string, ...a: I32[]) => void,
+    { P, R, U1, S1, X3, Y3, PP, PPP, Q, T }: Record<'P' | 'R' | 'U1' | 'S1' | 'X3' | 'Y3' | 'PP' | 'PPP' | 'Q' | 'T', I32>,
+  ): void {
+    f('sqr', PP, P);
+    f('mul', PPP, P, PP);
+    f('mul', Q, U1, PP);
+    f('sqr', X3, R);
+    f('sub', X3, X3, PPP);
+    f('sub', X3, X3, Q);
+    f('sub', X3, X3, Q);
+    f('sub', T, Q, X3);
+    f('mul', T, R, T);
+    f('mul', S1, S1, PPP);
+    f('sub', Y3, T, S1);
+  }
+
   private emitXyzzDouble(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_double`, { acc: 'i32', scratch: 'i32' }, undefined, [
@@ -473,20 +517,7 @@ export class CurveGen {
       const [U, V, W, S, M, T] = [0, 1, 2, 3, 4, 5].map((k) => this.el(s, k));
       const f = (op: string, ...a: I32[]) => this.fcall(fb, op, ...a);
       fb.if(this.fexpr(fb, 'is_zero', ZZ), () => fb.ret());
-      f('double', U, Y);
-      f('sqr', V, U);
-      f('mul', W, U, V);
-      f('mul', S, X, V);
-      f('sqr', M, X);
-      f('add', T, M, M);
-      f('add', M, T, M);
-      f('sqr', X, M);
-      f('sub', X, X, S);
-      f('sub', X, X, S);
-      f('sub', T, S, X);
-      f('mul', T, M, T);
-      f('mul', Y, W, Y);
-      f('sub', Y, T, Y);
+      this.doublingCore(f, X, Y, X, Y, [U, V, W, S, M, T]);
       f('mul', ZZ, V, ZZ);
       f('mul', ZZZ, W, ZZZ);
     });
@@ -504,20 +535,7 @@ export class CurveGen {
       const [x, y] = [this.el(a, 0), this.el(a, 1)];
       const [U, V, W, S, M, T] = [0, 1, 2, 3, 4, 5].map((k) => this.el(s, k));
       const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
-      f('double', U, y);
-      f('sqr', V, U);
-      f('mul', W, U, V);
-      f('mul', S, x, V);
-      f('sqr', M, x);
-      f('add', T, M, M);
-      f('add', M, T, M);
-      f('sqr', X, M);
-      f('sub', X, X, S);
-      f('sub', X, X, S);
-      f('sub', T, S, X);
-      f('mul', T, M, T);
-      f('mul', Y, W, y);
-      f('sub', Y, T, Y);
+      this.doublingCore(f, x, y, X, Y, [U, V, W, S, M, T]);
       f('copy', ZZ, V);
       f('copy', ZZZ, W);
     });
@@ -554,17 +572,7 @@ export class CurveGen {
           () => fb.call(`${g}_xyzz_set_inf`, acc));
         fb.ret();
       });
-      f('sqr', PP, P);
-      f('mul', PPP, P, PP);
-      f('mul', Q, X1, PP);
-      f('sqr', X1, R);
-      f('sub', X1, X1, PPP);
-      f('sub', X1, X1, Q);
-      f('sub', X1, X1, Q);
-      f('sub', T, Q, X1);
-      f('mul', T, R, T);
-      f('mul', Y1, Y1, PPP);
-      f('sub', Y1, T, Y1);
+      this.additionCore(f, { P, R, U1: X1, S1: Y1, X3: X1, Y3: Y1, PP, PPP, Q, T });
       f('mul', ZZ1, ZZ1, PP);
       f('mul', ZZZ1, ZZZ1, PPP);
     });
@@ -602,17 +610,7 @@ export class CurveGen {
           () => fb.call(`${g}_xyzz_set_inf`, acc));
         fb.ret();
       });
-      f('sqr', PP, P);
-      f('mul', PPP, P, PP);
-      f('mul', Q, U1, PP);
-      f('sqr', X1, R);
-      f('sub', X1, X1, PPP);
-      f('sub', X1, X1, Q);
-      f('sub', X1, X1, Q);
-      f('sub', T, Q, X1);
-      f('mul', T, R, T);
-      f('mul', S1, S1, PPP);
-      f('sub', Y1, T, S1);
+      this.additionCore(f, { P, R, U1, S1, X3: X1, Y3: Y1, PP, PPP, Q, T });
       f('mul', T, ZZ1, ZZ2);
       f('mul', ZZ1, T, PP);
       f('mul', T, ZZZ1, ZZZ2);
