@@ -30,6 +30,7 @@ import { basename, resolve } from "node:path";
 import { CURVE, curveSpec, loadInputs, pointsToBigints, scalarsToBigints, type CurveName } from "../inputs.js";
 import { DEFAULT_PEERS, rowName, type ThreadRequest } from "./types.js";
 import type { PeerRunOutput, PeerSkippedOutput } from "./run-peer.js";
+import { parseArgs } from "./args.js";
 
 export interface RunPeersOptions {
   /** log2 of the MSM sizes. */
@@ -309,21 +310,8 @@ export function formatTable(results: PeerResult[]): string {
     .join("\n");
 }
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
-    const eq = a.indexOf("=");
-    if (eq >= 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-    else if (a === "--json") out["json"] = "1";
-    else out[a.slice(2)] = argv[++i] ?? "";
-  }
-  return out;
-}
-
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+  const args = parseArgs(process.argv.slice(2), ["json"]);
   const sizes = (args["sizes"] ?? "10,12").split(",").map((s) => Number(s.trim()));
   if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 24)) throw new Error("bad --sizes");
   const results = await runPeers({

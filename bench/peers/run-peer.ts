@@ -26,6 +26,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CURVE, curveSpec, loadInputs, type CurveName } from "../inputs.js";
+import { parseArgs } from "./args.js";
 import {
   KNOWN_PEERS,
   rowName,
@@ -157,18 +158,6 @@ export async function runPeerInProcess(
   } finally {
     await inst.dispose?.();
   }
-}
-
-function parseArgs(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith("--")) throw new Error(`unexpected argument ${a}`);
-    const eq = a.indexOf("=");
-    if (eq >= 0) out[a.slice(2, eq)] = a.slice(eq + 1);
-    else out[a.slice(2)] = argv[++i] ?? "";
-  }
-  return out;
 }
 
 async function main(): Promise<void> {
