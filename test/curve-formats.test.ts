@@ -18,6 +18,7 @@ import type { CurveParams } from '../src/curves/types.js';
 import { RefCurve, type Affine, type AffinePoint } from '../src/reference/curve.js';
 import { bigintToBytesLE } from '../src/reference/field.js';
 import { makeRng } from '../src/reference/rng.js';
+import { pointMemory } from './helpers/point-memory.js';
 
 type Kernel = (...args: number[]) => number;
 
@@ -69,7 +70,6 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
   const EB = F.info.elementBytes;
   const L = Math.ceil(bitLen(p) / 8);
   const LA = Math.ceil((bitLen(p) + 2) / 8);
-  const Rmont = F.R % p;
   const half = (p - 1n) / 2n;
   const vec = loadVectors(name);
   const k = (op: string): Kernel => {
@@ -85,39 +85,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
   };
 
   // ---------------------------------------------------------------- memory helpers
-  const writeEl = (ptr: number, v: bigint, redundant = false): void => {
-    const m = (Fp.mod(v) * Rmont) % p;
-    F.writeLimbs(ptr, redundant && m + p < 2n * p ? m + p : m);
-  };
-  const readEl = (ptr: number) => F.read(ptr);
-  const writeAffine = (ptr: number, P: AffinePoint, redundant = false): void => {
-    writeEl(ptr, P.x, redundant);
-    writeEl(ptr + EB, P.y, redundant);
-  };
-  const readAffine = (ptr: number): AffinePoint => ({ x: readEl(ptr), y: readEl(ptr + EB) });
-  const writeXyzz = (ptr: number, P: Affine, s: bigint = Fp.random(rng) || 1n): void => {
-    if (P === null) {
-      writeEl(ptr, Fp.random(rng));
-      writeEl(ptr + EB, Fp.random(rng));
-      if (s & 1n) F.writeLimbs(ptr + 2 * EB, p);
-      else writeEl(ptr + 2 * EB, 0n);
-      writeEl(ptr + 3 * EB, Fp.random(rng));
-      return;
-    }
-    const s2 = Fp.sqr(s);
-    const s3 = Fp.mul(s2, s);
-    writeEl(ptr, Fp.mul(P.x, s2), (s & 2n) !== 0n);
-    writeEl(ptr + EB, Fp.mul(P.y, s3));
-    writeEl(ptr + 2 * EB, s2, (s & 4n) !== 0n);
-    writeEl(ptr + 3 * EB, s3);
-  };
-  const readXyzz = (ptr: number): Affine => {
-    const [X, Y, ZZ, ZZZ] = [0, 1, 2, 3].map((j) => readEl(ptr + j * EB));
-    if (ZZ === 0n) return null;
-    assert.equal(Fp.pow(ZZ, 3n), Fp.sqr(ZZZ), 'XYZZ invariant ZZ³ = ZZZ²');
-    return { x: Fp.div(X, ZZ), y: Fp.div(Y, ZZZ) };
-  };
-  const show = (P: Affine) => (P === null ? 'O' : `(${P.x.toString(16).slice(0, 10)}…, ${P.y.toString(16).slice(0, 10)}…)`);
+  const { writeAffine, readAffine, writeXyzz, readXyzz, show } = pointMemory(F, Fp, rng);
 
   // ---------------------------------------------------------------- points
   const G = ref.G;

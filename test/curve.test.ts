@@ -17,6 +17,7 @@ import { bls12_381 } from '../src/curves/bls12-381.js';
 import { RefCurve, type Affine, type AffinePoint } from '../src/reference/curve.js';
 import { bigintToBytesLE } from '../src/reference/field.js';
 import { makeRng } from '../src/reference/rng.js';
+import { pointMemory } from './helpers/point-memory.js';
 
 type Kernel = (...args: number[]) => number;
 
@@ -31,7 +32,6 @@ const dev = await devCurveInstance(bls12_381, { w: 30, mul: 'karatsuba' });
 const { inst, curve } = dev;
 const F = inst.fields.fp;
 const EB = F.info.elementBytes;
-const Rmont = F.R % p;
 const k = (name: string): Kernel => {
   const fn = inst.exports[`g1_${name}`];
   if (typeof fn !== 'function') throw new Error(`missing kernel g1_${name}`);
@@ -40,42 +40,7 @@ const k = (name: string): Kernel => {
 const mem = () => new Uint8Array(inst.memory.buffer);
 
 // ------------------------------------------------------------------ memory helpers
-/** Writes v (mod p) in Montgomery form; `redundant` adds p to the raw value when that stays < 2p. */
-function writeEl(ptr: number, v: bigint, redundant = false): void {
-  const m = (Fp.mod(v) * Rmont) % p;
-  F.writeLimbs(ptr, redundant && m + p < 2n * p ? m + p : m);
-}
-const readEl = (ptr: number) => F.read(ptr);
-function writeAffine(ptr: number, P: AffinePoint, redundant = false): void {
-  writeEl(ptr, P.x, redundant);
-  writeEl(ptr + EB, P.y, redundant);
-}
-const readAffine = (ptr: number): AffinePoint => ({ x: readEl(ptr), y: readEl(ptr + EB) });
-/** XYZZ with ZZ = s², ZZZ = s³; infinity gets garbage X, Y and ZZ ≡ 0 (raw 0 or raw p). */
-function writeXyzz(ptr: number, P: Affine, s: bigint = Fp.random(rng) || 1n): void {
-  if (P === null) {
-    writeEl(ptr, Fp.random(rng));
-    writeEl(ptr + EB, Fp.random(rng));
-    if (s & 1n) F.writeLimbs(ptr + 2 * EB, p);
-    else writeEl(ptr + 2 * EB, 0n);
-    writeEl(ptr + 3 * EB, Fp.random(rng));
-    return;
-  }
-  const s2 = Fp.sqr(s);
-  const s3 = Fp.mul(s2, s);
-  writeEl(ptr, Fp.mul(P.x, s2), (s & 2n) !== 0n);
-  writeEl(ptr + EB, Fp.mul(P.y, s3));
-  writeEl(ptr + 2 * EB, s2, (s & 4n) !== 0n);
-  writeEl(ptr + 3 * EB, s3);
-}
-/** Reads an XYZZ point back; asserts the ZZ³ = ZZZ² invariant on finite points. */
-function readXyzz(ptr: number): Affine {
-  const [X, Y, ZZ, ZZZ] = [0, 1, 2, 3].map((j) => readEl(ptr + j * EB));
-  if (ZZ === 0n) return null;
-  assert.equal(Fp.pow(ZZ, 3n), Fp.sqr(ZZZ), 'XYZZ invariant ZZ³ = ZZZ²');
-  return { x: Fp.div(X, ZZ), y: Fp.div(Y, ZZZ) };
-}
-const show = (P: Affine) => (P === null ? 'O' : `(${P.x.toString(16).slice(0, 10)}…, ${P.y.toString(16).slice(0, 10)}…)`);
+const { writeEl, writeAffine, readAffine, writeXyzz, readXyzz, show } = pointMemory(F, Fp, rng);
 
 // ------------------------------------------------------------------ points
 const G = ref.G;
