@@ -162,7 +162,7 @@ export class G1Msm {
       mem.fill(0, ws.pending, ws.pending + 4 * L);
     }
     return {
-      mark, regions, plan, kept, halves, tiles, ranges, outs, workspaces, B, D, tempCap, combiner: this.makeCombiner(),
+      mark, regions, plan, kept, tiles, outs, workspaces, B, D, tempCap, combiner: this.makeCombiner(),
       times: { split: t1 - t0, prepare: t2 - t1 }, additions: 0, inversions: 0, flushes: 0, opMs: { accumulate: 0, reduce: 0, final: 0 },
     };
   }
@@ -266,9 +266,7 @@ interface Job {
   regions: MsmRegions;
   plan: MsmPlan;
   kept: number;
-  halves: number;
   tiles: Tile[];
-  ranges: number;
   outs: { R: number; P: number; flags: number }[];
   workspaces: Workspace[];
   B: number;

@@ -94,3 +94,17 @@ export function randomPoints(
   arena.release(mark);
   return { bytes, logs };
 }
+
+/**
+ * The discrete log of the expected MSM result for inputs with known logs: Σ s_i·a_i mod r, with the
+ * scalars as 32-byte little-endian integers (so the result is that multiple of the generator).
+ */
+export function expectedLog(scalars: Uint8Array, logs: readonly bigint[], r: bigint): bigint {
+  let acc = 0n;
+  for (let i = 0; i < logs.length; i++) {
+    let s = 0n;
+    for (let b = 31; b >= 0; b--) s = (s << 8n) | BigInt(scalars[32 * i + b]);
+    acc = (acc + s * logs[i]) % r;
+  }
+  return acc;
+}
