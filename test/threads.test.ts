@@ -20,7 +20,9 @@ import { makeRng } from '../src/reference/rng.js';
 import { pointsWithLogs } from './helpers/known-logs.js';
 import { carryInRule } from '../src/msm/layout.js';
 import { planTiles, windowsFor } from '../src/msm/plan.js';
-import { internalPool } from '../src/runtime/pool.js';
+import { internalPool, type Op } from '../src/runtime/pool.js';
+import { instantiateGenerated } from '../src/runtime/instance.js';
+import * as bn254Module from '../src/wasm-generated/bn254.js';
 import { G1Msm } from '../src/msm/g1.js';
 import { xyzzCombiner } from '../src/msm/combine-xyzz.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
@@ -218,6 +220,25 @@ describe('MSM on the worker pool', { timeout: 300_000 }, () => {
     await assert.rejects(bls12_381.g1.msm(objs2, s), (e: unknown) => e instanceof NotOnCurveError && e.index === 600, 'not on curve, objects');
     // and the instance is fine afterwards
     o.check(await bls12_381.g1.msm(base.pts, s), base.logs, s, 'after errors');
+  });
+
+  it('a worker whose module load ends after its job ended (the other worker did all the tasks) serves later jobs', async () => {
+    // each fresh instance is a module no worker has loaded: both workers load it for a job of two
+    // tiny tasks, which the faster one often finishes alone; then every worker must serve the module
+    const within = <T>(p: Promise<T>, what: string) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`hung: ${what}`)), 20_000)));
+      return Promise.race([p, late]).finally(() => clearTimeout(timer));
+    };
+    for (let trial = 0; trial < 12; trial++) {
+      const inst = await instantiateGenerated(bn254Module);
+      const zero: Op[] = [['@zero', 2048, 16]];
+      await within(internalPool.run(inst, [() => zero, () => zero], 2, () => {}), `trial ${trial}: first job`);
+      await within(internalPool.run(inst, [() => zero], 1, () => {}), `trial ${trial}: worker 0 alone`);
+      let used = 0;
+      await within(internalPool.run(inst, Array.from({ length: 8 }, () => () => zero), 2, () => used++), `trial ${trial}: both workers`);
+      assert.equal(used, 8, 'all tasks done');
+    }
   });
 
   it('concurrent MSMs on one curve and on two curves all give their own results', async () => {

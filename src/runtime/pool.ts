@@ -33,9 +33,12 @@ interface Handle {
   terminate(): void;
   /** Node only: let the process exit while idle */
   ref(on: boolean): void;
+  /** per module key: instantiated in this worker (or failed), settled by the worker's reply */
   loaded: Map<number, Promise<void>>;
+  pendingLoads: Map<number, { resolve: () => void; reject: (e: Error) => void }>;
   /** set when the worker exited or threw outside a task (also between jobs) */
   dead: boolean;
+  /** the running job's handler of task replies ('done', 'error') */
   onMessage?: (m: WorkerReply) => void;
   onDeath?: (why: string) => void;
 }
@@ -90,14 +93,24 @@ export function defaultThreadCount(): number {
 }
 
 function spawn(): Handle {
-  const handle: Handle = { post: () => {}, terminate: () => {}, ref: () => {}, loaded: new Map(), dead: false };
+  const handle: Handle = { post: () => {}, terminate: () => {}, ref: () => {}, loaded: new Map(), pendingLoads: new Map(), dead: false };
+  // load replies settle the worker's own load promises, whichever job (if any) is running, so a load
+  // that finishes after the job that asked for it cannot be lost; task replies go to the job
+  const dispatch = (m: WorkerReply) => {
+    if (m.t === 'loaded' || m.t === 'load-error') {
+      const pending = handle.pendingLoads.get(m.key);
+      handle.pendingLoads.delete(m.key);
+      if (m.t === 'loaded') pending?.resolve();
+      else pending?.reject(new WorkerError(`pippin: a worker could not instantiate the module: ${m.message}`));
+    } else handle.onMessage?.(m);
+  };
   if (isNode) {
     const NodeWorker = nodeWorkerCtor()!;
     // workers get the engine's Wasm flags only, not loaders (--import …) meant for the main program
     const execArgv = process.execArgv.filter((a) => /^--(no-)?(experimental-)?wasm/.test(a));
     const w = new NodeWorker(NODE_WORKER_SOURCE, { eval: true, execArgv });
     w.unref();
-    w.on('message', (m) => handle.onMessage?.(m as WorkerReply));
+    w.on('message', (m) => dispatch(m as WorkerReply));
     w.on('error', (e) => {
       if (handle.dead) return;
       handle.dead = true;
@@ -115,7 +128,7 @@ function spawn(): Handle {
     const url = URL.createObjectURL(new Blob([BROWSER_WORKER_SOURCE], { type: 'text/javascript' }));
     const w = new Worker(url);
     URL.revokeObjectURL(url);
-    w.onmessage = (e) => handle.onMessage?.(e.data as WorkerReply);
+    w.onmessage = (e) => dispatch(e.data as WorkerReply);
     const die = (why: string) => {
       if (handle.dead) return;
       handle.dead = true;
@@ -215,18 +228,7 @@ class WorkerPool {
       const load = (h: Handle): Promise<void> => {
         let p = h.loaded.get(key!);
         if (!p) {
-          p = new Promise<void>((res, rej) => {
-            const prev = h.onMessage;
-            h.onMessage = (m) => {
-              if (m.t === 'loaded' && m.key === key) {
-                h.onMessage = prev;
-                res();
-              } else if (m.t === 'load-error' && m.key === key) {
-                h.onMessage = prev;
-                rej(new WorkerError(`pippin: a worker could not instantiate the module: ${m.message}`));
-              } else prev?.(m);
-            };
-          });
+          p = new Promise<void>((resolve, reject) => h.pendingLoads.set(key!, { resolve, reject }));
           h.loaded.set(key!, p);
           h.post({ t: 'load', key, module: inst.module, memory: inst.memory });
         }
@@ -276,6 +278,8 @@ class WorkerPool {
         };
         load(h).then(
           () => {
+            // a worker whose load finished after its job ended (the others did all the tasks) stays idle
+            if (failed || finished === tasks.length) return;
             h.onMessage = onReply;
             feed(h, slot);
           },
