@@ -18,5 +18,5 @@ export type { Bls12_377Format } from './bls12-377.js';
 export type { PastaFormat } from './pallas.js';
 export type { G1Affine, G1PointInput, G1Format, MsmOptions, PointFormatSpec, Validation } from './api/g1.js';
 export type { Curve } from './api/curve.js';
-export * from './api/errors.js';
+export * from './errors.js';
 export { startThreads, stopThreads, threads } from './runtime/pool.js';

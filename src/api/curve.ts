@@ -3,7 +3,7 @@
  * formats and tuning. `init()` instantiates the Wasm once; `g1` is usable after it resolved.
  */
 import { G1, PointFormatSpec } from './g1.js';
-import { NotInitializedError } from './errors.js';
+import { NotInitializedError } from '../errors.js';
 import type { CurveParams } from '../curves/types.js';
 import { GeneratedModule, instantiateGenerated } from '../runtime/instance.js';
 

@@ -8,7 +8,7 @@ import { G1Msm, MsmRegions, MsmStats } from '../msm/g1.js';
 import { MsmPlan, planMsm } from '../msm/plan.js';
 import { poolForMsm, type Op, type WorkerPool } from '../runtime/pool.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
-import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from './errors.js';
+import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from '../errors.js';
 
 /** An affine point; `infinity: true` is the point at infinity (x = y = 0n then). */
 export interface G1Affine {

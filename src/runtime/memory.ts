@@ -3,13 +3,7 @@
  * pointers into regions it reserves here. `mark()`/`release()` free everything allocated after a
  * mark (stack discipline), which is all the MSM needs.
  */
-/** The Wasm memory cannot grow enough for the requested work (Wasm32 caps it at 4 GiB, engines often lower). */
-export class OutOfMemoryError extends RangeError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutOfMemoryError';
-  }
-}
+import { OutOfMemoryError } from '../errors.js';
 
 export class Arena {
   private top: number;

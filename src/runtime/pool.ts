@@ -10,7 +10,7 @@
  * cross-origin isolated) or without workers, the pool stays inactive and says why (`threads.reason`);
  * the MSM then runs on the calling thread.
  */
-import { WorkerError } from '../api/errors.js';
+import { WorkerError } from '../errors.js';
 import { BROWSER_WORKER_SOURCE, NODE_WORKER_SOURCE } from './worker-source.js';
 
 /** A kernel call: [export name, ...i32 args], or a built-in of the worker (see worker-source.ts). */

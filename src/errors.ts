@@ -1,6 +1,7 @@
 /**
- * Typed errors of the public API. Every input error names what is wrong and where: `index` is the
- * position of the offending point or scalar (or −1 when the error is about the whole input).
+ * Every error pippin throws, in one module (the API, the runtime and the pool import it). Input
+ * errors name what is wrong and where: `index` is the position of the offending point or scalar,
+ * or −1 when the error is about the whole input or an option.
  */
 export class PippinError extends Error {
   constructor(
@@ -24,7 +25,27 @@ export class LengthMismatchError extends PippinError {}
 export class ScalarEncodingError extends PippinError {}
 /** The library was used before `init()` finished. */
 export class NotInitializedError extends PippinError {}
-
-export { OutOfMemoryError } from '../runtime/memory.js';
-/** A worker thread threw or died during an MSM; the pool replaced it and later calls work again. */
+/** A worker thread threw or died during an MSM, or the pool was stopped under it; later calls work again. */
 export class WorkerError extends PippinError {}
+
+/**
+ * An option has an unknown name, the wrong type or a value out of range: `option` names it,
+ * `value` is what was given; the message says what is allowed.
+ */
+export class InvalidOptionError extends PippinError {
+  constructor(
+    message: string,
+    readonly option: string,
+    readonly value: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The Wasm memory cannot grow enough for the requested work (Wasm32 caps it at 4 GiB, engines often lower). */
+export class OutOfMemoryError extends RangeError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutOfMemoryError';
+  }
+}
