@@ -8,11 +8,16 @@
  * const { x, y, infinity } = bls12_381.g1.msm(points, scalars);
  * ```
  */
-export { bls12_381 } from './bls12-381.js';
-export { bn254 } from './bn254.js';
-export { bls12_377 } from './bls12-377.js';
-export { pallas } from './pallas.js';
-export { vesta } from './vesta.js';
+import { bls12_381 } from './bls12-381.js';
+import { bn254 } from './bn254.js';
+import { bls12_377 } from './bls12-377.js';
+import { pallas } from './pallas.js';
+import { vesta } from './vesta.js';
+
+export { bls12_381, bn254, bls12_377, pallas, vesta };
+/** Every curve by name (CLI, demo, benchmarks and tests iterate over this). */
+export const curves = { 'bls12-381': bls12_381, bn254, 'bls12-377': bls12_377, pallas, vesta } as const;
+export type CurveName = keyof typeof curves;
 export type { Bn254Format } from './bn254.js';
 export type { Bls12_377Format } from './bls12-377.js';
 export type { PastaFormat } from './pallas.js';
