@@ -32,10 +32,6 @@
   (export "fp_sqrt" (func $fp_sqrt))
   (export "fp_inv" (func $fp_inv))
   (export "fp_batch_inv" (func $fp_batch_inv))
-  (export "fp_bench_mul" (func $fp_bench_mul))
-  (export "fp_bench_sqr" (func $fp_bench_sqr))
-  (export "fp_bench_add" (func $fp_bench_add))
-  (export "fp_bench_inv" (func $fp_bench_inv))
   (export "g1_is_on_curve" (func $g1_is_on_curve))
   (export "g1_y_is_largest" (func $g1_y_is_largest))
   (export "g1_endo" (func $g1_endo))
@@ -2202,58 +2198,6 @@
         )
       )
       (br_if $l2 (i32.ne (local.get $k) (i32.const 0)))
-    )
-  )
-  ;; fp_bench_mul(x, y, N): x ← x·y, N times (dependent chain).
-  ;; i64.mul instructions in body: 0
-  (func $fp_bench_mul (param $x i32) (param $y i32) (param $N i32)
-    (local $i i32)
-    (local.set $i (i32.const 0))
-    (block $b0
-      (br_if $b0 (i32.ge_u (local.get $i) (local.get $N)))
-      (loop $l1
-        (call $fp_mul (local.get $x) (local.get $x) (local.get $y))
-        (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $N)))
-      )
-    )
-  )
-  ;; fp_bench_sqr(x, N): x ← x², N times.
-  ;; i64.mul instructions in body: 0
-  (func $fp_bench_sqr (param $x i32) (param $N i32)
-    (local $i i32)
-    (local.set $i (i32.const 0))
-    (block $b0
-      (br_if $b0 (i32.ge_u (local.get $i) (local.get $N)))
-      (loop $l1
-        (call $fp_sqr (local.get $x) (local.get $x))
-        (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $N)))
-      )
-    )
-  )
-  ;; fp_bench_add(x, y, N): x ← x + y, N times.
-  ;; i64.mul instructions in body: 0
-  (func $fp_bench_add (param $x i32) (param $y i32) (param $N i32)
-    (local $i i32)
-    (local.set $i (i32.const 0))
-    (block $b0
-      (br_if $b0 (i32.ge_u (local.get $i) (local.get $N)))
-      (loop $l1
-        (call $fp_add (local.get $x) (local.get $x) (local.get $y))
-        (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $N)))
-      )
-    )
-  )
-  ;; fp_bench_inv(x, N): x ← x⁻¹, N times.
-  ;; i64.mul instructions in body: 0
-  (func $fp_bench_inv (param $x i32) (param $N i32)
-    (local $i i32)
-    (local.set $i (i32.const 0))
-    (block $b0
-      (br_if $b0 (i32.ge_u (local.get $i) (local.get $N)))
-      (loop $l1
-        (call $fp_inv (local.get $x) (local.get $x))
-        (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $N)))
-      )
     )
   )
   ;; g1_is_on_curve(p) → 1 if the affine point p satisfies y² = x³ + 3, else 0 (infinity is not representable).

@@ -18,7 +18,7 @@ import type { G1Affine } from '../src/index.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
 import { pointsWithLogs } from './helpers/known-logs.js';
-import { carryInRule } from '../src/msm/layout.js';
+import { carryInRule } from '../src/abi/layout.js';
 import { planTiles, windowsFor } from '../src/msm/plan.js';
 import { internalPool, type Op } from '../src/runtime/pool.js';
 import { instantiateGenerated } from '../src/runtime/instance.js';

@@ -1,22 +1,12 @@
 /**
- * One public entry per curve, built from plain data: parameters, the generated module, its point
- * formats and tuning. `init()` instantiates the Wasm once; `g1` is usable after it resolved.
+ * One public entry per curve, from its descriptor (plain data: parameters, point formats, tuning)
+ * and its generated module. `init()` instantiates the Wasm once; `g1` is usable after it resolved.
  */
-import { G1, PointFormatSpec } from './g1.js';
+import { G1 } from './g1.js';
 import { NotInitializedError } from '../errors.js';
-import type { CurveParams } from '../curves/types.js';
+import type { CurveDescriptor, CurveParams } from '../curves/types.js';
+import type { PointFormatSpec } from '../abi/codes.js';
 import { GeneratedModule, instantiateGenerated } from '../runtime/instance.js';
-
-export interface CurveDefinition<F extends string> {
-  name: string;
-  params: CurveParams;
-  module: GeneratedModule;
-  /** default: the module's own table (generated with the kernels) */
-  formats?: readonly PointFormatSpec<F>[];
-  /** default: the first format whose size matches the bytes per point, else the primary one */
-  defaultFormat?: (bytesPerPoint: number) => F;
-  msmWindow?: (halves: number) => number | undefined;
-}
 
 export interface Curve<F extends string> {
   readonly name: string;
@@ -28,22 +18,28 @@ export interface Curve<F extends string> {
   readonly g1: G1<F>;
 }
 
-export function defineCurve<F extends string>(def: CurveDefinition<F>): Curve<F> {
-  const formats = def.formats ?? (def.module.formats as readonly PointFormatSpec<F>[]);
-  const defaultFormat = def.defaultFormat ?? ((bpp: number) => (formats.find((f) => f.bytes === bpp) ?? formats[0]).name);
+export function defineCurve<D extends CurveDescriptor>(desc: D, module: GeneratedModule): Curve<D['formats'][number]> {
+  type F = D['formats'][number];
+  const byName = new Map(module.formats.map((f) => [f.name, f]));
+  // the descriptor's order (primary first); the module implements exactly these
+  const formats = desc.formats.map((name) => {
+    const f = byName.get(name);
+    if (!f) throw new Error(`pippin: module for ${desc.name} lacks format ${name}`);
+    return f as PointFormatSpec<F>;
+  });
   let g1: G1<F> | undefined;
   let initializing: Promise<void> | undefined;
   return {
-    name: def.name,
-    params: def.params,
+    name: desc.name,
+    params: desc.params,
     init() {
-      initializing ??= instantiateGenerated(def.module).then((inst) => {
-        g1 = new G1<F>(inst, def.params.r, formats, defaultFormat, def.msmWindow);
+      initializing ??= instantiateGenerated(module).then((inst) => {
+        g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: module.scratchBytes });
       });
       return initializing;
     },
     get g1(): G1<F> {
-      if (!g1) throw new NotInitializedError(`${def.name}.init() must be awaited before using g1`);
+      if (!g1) throw new NotInitializedError(`${desc.name}.init() must be awaited before using g1`);
       return g1;
     },
   };

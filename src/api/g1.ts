@@ -1,14 +1,24 @@
 /**
- * The public G1 MSM over one curve's Wasm instance: input validation and conversion, the MSM,
- * output encoding. Input conversion runs inside Wasm in chunks (decode + validate), so byte inputs
- * cost one copy into Wasm memory.
+ * The public G1 MSM over one curve's Wasm instance: options and inputs checked and copied at the
+ * call, then one phase program — input conversion (decode + validate) in chunks, the MSM, the
+ * result — run on the calling thread (msmSync) or with its batches on the worker pool (msm).
  */
 import type { Instance } from '../runtime/instance.js';
-import { G1Msm, MsmRegions, MsmStats } from '../msm/g1.js';
-import { MsmPlan, planMsm } from '../msm/plan.js';
-import { poolForMsm, type Op, type WorkerPool } from '../runtime/pool.js';
+import { runLocal, runOnPool, type Batch, type PhaseProgram } from '../runtime/executor.js';
+import type { Op } from '../runtime/interpreter.js';
+import { poolForMsm } from '../runtime/pool.js';
+import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
-import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from '../errors.js';
+import type { WindowTable } from '../msm/plan.js';
+import { NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
+import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
+import { parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
+import {
+  InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError,
+} from '../errors.js';
+
+export type { Validation } from './options.js';
+export type { PointFormatSpec } from '../abi/codes.js';
 
 /** An affine point; `infinity: true` is the point at infinity (x = y = 0n then). */
 export interface G1Affine {
@@ -28,16 +38,6 @@ export type G1Format =
   /** arkworks uncompressed: 96 bytes x‖y little-endian, flags in the last byte */
   | 'arkworks';
 
-/** One point encoding a curve's kernels understand: its name, kernel format code and size. */
-export interface PointFormatSpec<F extends string = string> {
-  name: F;
-  code: number;
-  bytes: number;
-}
-
-export type Validation = 'full' | 'on-curve' | 'none';
-const CHECK_CODE: Record<Validation, number> = { none: 0, 'on-curve': 1, full: 2 };
-
 export interface MsmOptions<F extends string = G1Format> {
   /** Encoding of packed point bytes (default: the curve's, chosen by bytes per point; BLS12-381:
    * 'zcash', or 'zcash-compressed' for 48 bytes per point). */
@@ -46,160 +46,227 @@ export interface MsmOptions<F extends string = G1Format> {
   scalarEndian?: 'le' | 'be';
   /** Input checks: 'full' = on the curve and in the subgroup (default), 'on-curve', or 'none'. */
   validate?: Validation;
-  /** Fixes the window size (bits); by default the planner picks it. */
+  /** Fixes the window size (bits, an integer in 2…16); by default the planner picks it. */
   windowBits?: number;
-  /** At most this many threads for this call (default: every worker of the pool; 1 = the calling
-   * thread). Ignored by msmSync. */
+  /** At most this many threads for this call (an integer in 1…256; default: every worker of the
+   * pool; 1 = the calling thread). Ignored by msmSync. */
   threads?: number;
   /** Receives phase timings and counts. */
   onStats?: (stats: MsmStats & { convert: number }) => void;
 }
 
+/** What a curve gives its G1: the instance, r, the point formats and the module's scratch sizes. */
+export interface G1Setup<F extends string> {
+  name: string;
+  r: bigint;
+  formats: readonly PointFormatSpec<F>[];
+  windowTable: WindowTable;
+  scratchBytes: Readonly<Record<FixedScratchKernel, number>>;
+}
+
+/** Points per decode/validation call on the calling thread. */
 const CHUNK = 4096;
 /** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
 const MIN_POINTS_FOR_THREADS = 256;
 
-/** Points per decode/validation task: about four tasks per thread, at most CHUNK. */
+/** Points per decode/validation task: one CHUNK on one thread, else about four tasks per thread. */
 function chunkSize(n: number, threads: number): number {
-  return Math.max(64, Math.min(CHUNK, Math.ceil(n / (4 * threads))));
+  return threads === 1 ? CHUNK : Math.max(64, Math.min(CHUNK, Math.ceil(n / (4 * threads))));
 }
 
-/** A forced window size fixes c and what follows from it; batch sizes stay the planner's. */
-function forcedPlan(options: { windowBits?: number }): Partial<MsmPlan> | undefined {
-  if (!options.windowBits) return undefined;
-  const forced = planMsm(0, () => options.windowBits);
-  return { c: forced.c, windows: forced.windows, buckets: forced.buckets, segments: forced.segments };
+/** A call's inputs, copied at the call (the caller may reuse its buffers at once). */
+interface Call<F extends string> {
+  n: number;
+  points: { kind: 'bytes'; bytes: Uint8Array; format: PointFormatSpec<F> } | { kind: 'objects'; xs: bigint[]; ys: bigint[]; inf: Uint8Array };
+  /** n × 32 bytes in the order the options say */
+  scalars: Uint8Array;
+  options: ParsedMsmOptions<F, MsmStats & { convert: number }>;
 }
+
+const INFINITY: G1Affine = Object.freeze({ x: 0n, y: 0n, infinity: true });
 
 export class G1<F extends string = G1Format> {
-  private readonly msmCore: G1Msm;
   private readonly formats: Map<string, PointFormatSpec<F>>;
   private readonly EB: number;
-  private readonly k: Record<string, (...a: number[]) => number>;
+  private readonly ctx: G1MsmContext;
   /** asynchronous MSMs on this instance run one at a time (they share its memory arena) */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     /** The underlying Wasm instance (low-level access for tools; not needed for the MSM). */
     readonly inst: Instance,
-    readonly r: bigint,
-    formats: readonly PointFormatSpec<F>[],
-    /** the format assumed for packed points when none is given, from the bytes per point */
-    private readonly defaultFormat: (bytesPerPoint: number) => F,
-    windowOverride?: (halves: number) => number | undefined,
+    private readonly setup: G1Setup<F>,
   ) {
-    this.formats = new Map(formats.map((f) => [f.name, f]));
+    this.formats = new Map(setup.formats.map((f) => [f.name, f]));
     const fp = inst.fields.fp;
     this.EB = fp.info.elementBytes;
-    this.k = inst.exports as Record<string, (...a: number[]) => number>;
     const readAffine = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + this.EB) });
-    this.msmCore = new G1Msm(inst, { EB: this.EB, PB: 2 * this.EB }, xyzzCombiner(inst, this.EB, readAffine), windowOverride);
+    this.ctx = { inst, EB: this.EB, windowTable: setup.windowTable, makeCombiner: xyzzCombiner(inst, this.EB, readAffine) };
+  }
+
+  get r(): bigint {
+    return this.setup.r;
   }
 
   /**
    * Σ scalars[i]·points[i], on worker threads when they are available (see `startThreads`; the
    * first call starts them with one per core unless `stopThreads()` was called), else on the
    * calling thread. Scalars are reduced mod r (any size and sign for bigints; 32 bytes each when
-   * packed). n = 0 gives the point at infinity. Calls on one curve run one after another.
+   * packed). n = 0 gives the point at infinity. Inputs are copied before this returns; calls on
+   * one curve run one after another. Bad options or inputs reject with a typed error.
    */
-  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): Promise<G1Affine> {
-    const run = this.queue.then(() => this.msmAsync(points, scalars, options));
+  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options?: MsmOptions<F>): Promise<G1Affine> {
+    let call: Call<F>;
+    try {
+      call = this.takeCall(points, scalars, options, 'msm');
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const run = this.queue.then(() => this.runAsync(call));
     this.queue = run.catch(() => {});
     return run;
   }
 
   /** The same on the calling thread only, synchronously. */
-  msmSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): G1Affine {
-    const { n, validate } = this.checkCall(scalars, options);
-    const { arena } = this.inst;
-    const mark = arena.mark();
-    try {
-      const t0 = performance.now();
-      const regions = this.msmCore.allocInputs(n);
-      if (points instanceof Uint8Array) this.decodePoints(points, n, regions, options.pointFormat, validate);
-      else {
-        this.writePointObjects(points, n, regions);
-        this.validateObjects(regions, n, validate);
-      }
-      this.writeScalars(scalars, n, regions.scalars);
-      const convert = performance.now() - t0;
-      const { result, stats } = this.msmCore.run(regions, n, options.scalarEndian === 'be', forcedPlan(options));
-      options.onStats?.({ ...stats, convert });
-      return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
-    } finally {
-      arena.release(mark);
-    }
+  msmSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options?: MsmOptions<F>): G1Affine {
+    return runLocal(this.inst, this.program(this.takeCall(points, scalars, options, 'msmSync'), 1));
   }
 
-  private async msmAsync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F>): Promise<G1Affine> {
-    const { n, validate } = this.checkCall(scalars, options);
-    const wanted = options.threads;
-    if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) throw new PippinError(`threads must be a positive integer, got ${String(wanted)}`);
-    const pool = wanted === 1 || n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
-    if (!pool) return this.msmSync(points, scalars, options);
+  private async runAsync(call: Call<F>): Promise<G1Affine> {
+    const wanted = call.options.threads;
+    const pool = wanted === 1 || call.n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
+    if (!pool) return runLocal(this.inst, this.program(call, 1));
     const threads = Math.min(wanted ?? pool.size, pool.size);
+    return runOnPool(this.inst, this.program(call, threads), pool, threads);
+  }
+
+  /** The whole MSM as one phase program on `threads` thread slots. */
+  private *program(call: Call<F>, threads: number): PhaseProgram<G1Affine> {
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
       const t0 = performance.now();
-      const regions = this.msmCore.allocInputs(n);
-      if (points instanceof Uint8Array) await this.decodePointsParallel(points, n, regions, options.pointFormat, validate, pool, threads);
+      const regions = allocInputs(this.ctx, call.n);
+      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, call.options.validate, threads);
       else {
-        this.writePointObjects(points, n, regions);
-        await this.validateObjectsParallel(regions, n, validate, pool, threads);
+        this.writePointObjects(call.points, call.n, regions);
+        yield* this.validateProgram(regions, call.n, call.options.validate, threads);
       }
-      this.writeScalars(scalars, n, regions.scalars);
+      new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
       const convert = performance.now() - t0;
-      const { result, stats } = await this.msmCore.runParallel(regions, n, options.scalarEndian === 'be', pool, threads, forcedPlan(options));
-      options.onStats?.({ ...stats, convert });
-      return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
+      const { result, stats } = yield* msmProgram(this.ctx, regions, call.n, {
+        scalarsBigEndian: call.options.scalarEndian === 'be',
+        threads,
+        windowBits: call.options.windowBits,
+      });
+      call.options.onStats?.({ ...stats, convert });
+      return result ? { ...result, infinity: false } : INFINITY;
     } finally {
       arena.release(mark);
     }
   }
 
-  private checkCall(scalars: Uint8Array | readonly bigint[], options: MsmOptions<F>): { n: number; validate: Validation } {
-    const n = scalars instanceof Uint8Array ? scalars.length / 32 : scalars.length;
-    if (!Number.isInteger(n)) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
-    const validate = options.validate ?? 'full';
-    if (!(validate in CHECK_CODE)) throw new PippinError(`unknown validate option ${String(validate)}`);
-    return { n, validate };
+  /** Options parsed and inputs checked and copied: nothing the caller does afterwards changes the call. */
+  private takeCall(points: unknown, scalars: unknown, options: unknown, entry: string): Call<F> {
+    const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g1.${entry}` });
+    const packed = this.takeScalars(scalars, parsed.scalarEndian);
+    const n = packed.length / 32;
+    if (points instanceof Uint8Array) {
+      const format = this.format(parsed.pointFormat ?? this.defaultFormat(n > 0 ? points.length / n : Infinity));
+      if (points.length !== format.bytes * n) {
+        throw new LengthMismatchError(`points: ${points.length} bytes for ${n} scalars, expected ${n} × ${format.bytes} (${format.name})`);
+      }
+      return { n, points: { kind: 'bytes', bytes: points.slice(), format }, scalars: packed, options: parsed };
+    }
+    if (!Array.isArray(points)) throw new PointEncodingError(`points must be a Uint8Array or an array of points, got ${typeName(points)}`);
+    if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
+    return { n, points: { kind: 'objects', ...this.takePointObjects(points) }, scalars: packed, options: parsed };
+  }
+
+  /** Scalars as n × 32 bytes: a packed buffer copied, or bigints reduced mod r and written little-endian. */
+  private takeScalars(scalars: unknown, endian: 'le' | 'be'): Uint8Array {
+    if (scalars instanceof Uint8Array) {
+      if (scalars.length % 32 !== 0) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
+      return scalars.slice();
+    }
+    if (!Array.isArray(scalars)) throw new ScalarEncodingError(`scalars must be a Uint8Array or an array of bigints, got ${typeName(scalars)}`);
+    const { r } = this.setup;
+    const out = new Uint8Array(32 * scalars.length);
+    for (let i = 0; i < scalars.length; i++) {
+      let s: unknown = scalars[i];
+      if (typeof s !== 'bigint') throw new ScalarEncodingError(`scalar ${i} is not a bigint (got ${i in scalars ? typeName(s) : 'a hole'})`, i);
+      if (s < 0n || s >= 1n << 256n) s = ((s % r) + r) % r;
+      let v = s as bigint;
+      for (let b = 0; b < 32; b++, v >>= 8n) out[32 * i + (endian === 'be' ? 31 - b : b)] = Number(v & 0xffn);
+    }
+    return out;
+  }
+
+  /** Reads every point object once (getters run here, at the call), checking its shape. */
+  private takePointObjects(points: readonly unknown[]): { xs: bigint[]; ys: bigint[]; inf: Uint8Array } {
+    const n = points.length;
+    const p = this.inst.fields.fp.info.p;
+    const xs = new Array<bigint>(n).fill(0n);
+    const ys = new Array<bigint>(n).fill(0n);
+    const inf = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      if (!(i in points)) throw new PointEncodingError(`point ${i} is missing (a hole in the array); use null for the point at infinity`, i);
+      const P = points[i];
+      if (P === null) {
+        inf[i] = 1;
+        continue;
+      }
+      if (typeof P !== 'object') throw new PointEncodingError(`point ${i} must be {x, y}, {infinity: true} or null, got ${typeName(P)}`, i);
+      const o = P as { x?: unknown; y?: unknown; infinity?: unknown };
+      if (o.infinity === true) {
+        inf[i] = 1;
+        continue;
+      }
+      const x = o.x;
+      const y = o.y;
+      if (typeof x !== 'bigint' || typeof y !== 'bigint') throw new PointEncodingError(`point ${i}: x and y must be bigints`, i);
+      if (x < 0n || x >= p || y < 0n || y >= p) throw new PointEncodingError(`point ${i}: coordinate not in [0, p)`, i);
+      xs[i] = x;
+      ys[i] = y;
+    }
+    return { xs, ys, inf };
   }
 
   /** Low level (input generators): the kernel code and size of a format, the primary one by default. */
   formatSpec(name?: F): PointFormatSpec<F> {
-    return this.format(name ?? this.defaultFormat(Infinity));
+    return this.format(name ?? this.setup.formats[0].name);
   }
 
   /** The point encodings this curve accepts and produces (name, bytes per point), default first. */
   get pointFormats(): readonly { name: F; bytes: number }[] {
-    return [...this.formats.values()].map(({ name, bytes }) => ({ name, bytes }));
+    return this.setup.formats.map(({ name, bytes }) => ({ name, bytes }));
   }
 
   /**
-   * Encodes an affine point (e.g. an MSM result) as bytes: 'zcash' (96), 'zcash-compressed' (48)
-   * or 'arkworks' (96). Throws NotOnCurveError for a finite point that is not on the curve.
+   * Encodes an affine point (e.g. an MSM result) as bytes in `format` (default: the curve's primary
+   * one). Throws NotOnCurveError for a finite point that is not on the curve.
    */
   toBytes(point: G1Affine | G1PointInput, format?: F): Uint8Array {
-    const spec = this.format(format ?? this.defaultFormat(Infinity));
-    const { arena } = this.inst;
+    const spec = this.format(format ?? this.setup.formats[0].name);
+    const isInf = point === null || (typeof point === 'object' && point.infinity === true);
+    if (!isInf && (typeof point !== 'object' || point === null)) throw new PointEncodingError(`toBytes: point must be {x, y}, {infinity: true} or null, got ${typeName(point)}`);
+    const { x, y } = (isInf ? { x: 0n, y: 0n } : point) as { x: unknown; y: unknown };
+    const fp = this.inst.fields.fp;
+    if (typeof x !== 'bigint' || typeof y !== 'bigint' || x < 0n || y < 0n || x >= fp.info.p || y >= fp.info.p) {
+      throw new PointEncodingError('toBytes: coordinates must be bigints in [0, p)');
+    }
+    const { arena, k } = this.inst;
     const mark = arena.mark();
     try {
-      const fp = this.inst.fields.fp;
       const at = arena.alloc(2 * this.EB);
-      const dst = arena.alloc(96);
-      const scratch = arena.alloc(64 * this.EB);
-      const isInf = point === null || point.infinity === true;
+      const dst = arena.alloc(spec.bytes);
+      const scratch = arena.alloc(Math.max(16, this.setup.scratchBytes.g1_encode));
       if (!isInf) {
-        const { x, y } = point as { x: bigint; y: bigint };
-        if (typeof x !== 'bigint' || typeof y !== 'bigint' || x < 0n || y < 0n || x >= fp.info.p || y >= fp.info.p) {
-          throw new PointEncodingError('toBytes: coordinates must be bigints in [0, p)');
-        }
         fp.write(at, x);
         fp.write(at + this.EB, y);
-        if (!this.k.g1_is_on_curve(at)) throw new NotOnCurveError('toBytes: point is not on the curve');
+        if (!k.g1_is_on_curve(at)) throw new NotOnCurveError('toBytes: point is not on the curve');
       }
-      this.k.g1_encode(dst, at, isInf ? 1 : 0, spec.code, scratch);
+      k.g1_encode(dst, at, isInf ? 1 : 0, spec.code, scratch);
       return new Uint8Array(this.inst.memory.buffer, dst, spec.bytes).slice();
     } finally {
       arena.release(mark);
@@ -207,141 +274,96 @@ export class G1<F extends string = G1Format> {
   }
 
   private format(name: string): PointFormatSpec<F> {
-    const spec = this.formats.get(name);
-    if (!spec) throw new PippinError(`unknown point format ${String(name)} (known: ${[...this.formats.keys()].join(', ')})`);
+    const spec = typeof name === 'string' ? this.formats.get(name) : undefined;
+    if (!spec) throw new InvalidOptionError(`${this.setup.name}: unknown point format ${String(name)} (known: ${[...this.formats.keys()].join(', ')})`, 'pointFormat', name);
     return spec;
   }
 
-  /** The format of packed points and a length check. */
-  private packedFormat(bytes: Uint8Array, n: number, format: F | undefined): PointFormatSpec<F> {
-    const spec = this.format(format ?? this.defaultFormat(n > 0 ? bytes.length / n : Infinity));
-    if (bytes.length !== spec.bytes * n) {
-      throw new LengthMismatchError(`points: ${bytes.length} bytes for ${n} scalars, expected ${n} × ${spec.bytes} (${spec.name})`);
-    }
-    return spec;
+  /** The format assumed for packed points when none is given: the first whose size matches, else the primary one. */
+  private defaultFormat(bytesPerPoint: number): string {
+    return (this.setup.formats.find((f) => f.bytes === bytesPerPoint) ?? this.setup.formats[0]).name;
   }
 
-  private decodePoints(bytes: Uint8Array, n: number, regions: MsmRegions, format: F | undefined, validate: Validation): void {
-    const spec = this.packedFormat(bytes, n, format);
-    const size = spec.bytes;
-    const { arena } = this.inst;
-    const mark = arena.mark();
-    const staging = arena.alloc(CHUNK * size);
-    const scratch = arena.alloc(64 * this.EB);
-    const PB = 2 * this.EB;
-    for (let start = 0; start < n; start += CHUNK) {
-      const count = Math.min(CHUNK, n - start);
-      new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
-      const status = this.k.g1_decode_batch(regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch);
-      if (status !== -1) throwPointError(start + (status >>> 2), status & 3, spec.name);
-    }
-    arena.release(mark);
-  }
-
-  /** Decoding (and validation, the costly part) in chunks on the workers, each with its own staging. */
-  private async decodePointsParallel(bytes: Uint8Array, n: number, regions: MsmRegions, format: F | undefined, validate: Validation, pool: WorkerPool, threads: number): Promise<void> {
-    const spec = this.packedFormat(bytes, n, format);
-    const size = spec.bytes;
+  /** Decoding (and validation, the costly part) in chunks, each task with its slot's staging and scratch. */
+  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number): PhaseProgram<void> {
+    const size = format.bytes;
     const PB = 2 * this.EB;
     const chunk = chunkSize(n, threads);
-    await this.checkInChunks(n, chunk, pool, threads, chunk * size, spec.name, (start, count, { staging, scratch }) => {
+    const scratch = this.setup.scratchBytes.g1_decode_batch;
+    yield* this.checkInChunks(n, chunk, threads, chunk * size, scratch, format.name, (start, count, { staging, scratch }) => {
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
-      return ['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, spec.code, CHECK_CODE[validate], scratch];
+      return ['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, format.code, VALIDATION_CHECK[validate], scratch];
     });
   }
 
-  /**
-   * Runs one checking kernel call per chunk of points on the workers (each slot with `stagingBytes`
-   * of staging and its own scratch) and throws the typed error of the lowest failing index; the
-   * kernels return −1 or (index in chunk) << 2 | error code.
-   */
-  private async checkInChunks(
-    n: number,
-    chunk: number,
-    pool: WorkerPool,
-    threads: number,
-    stagingBytes: number,
-    what: string,
-    call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
-  ): Promise<void> {
-    const { arena } = this.inst;
-    const mark = arena.mark();
-    const slots = Array.from({ length: threads }, () => ({ staging: arena.alloc(stagingBytes), scratch: arena.alloc(64 * this.EB) }));
-    const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
-    let firstError: [number, number] | undefined;
-    try {
-      await pool.run(
-        this.inst,
-        starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
-        threads,
-        (i, r) => {
-          const status = r.values[0];
-          const index = starts[i] + (status >>> 2);
-          if (status !== -1 && (!firstError || index < firstError[0])) firstError = [index, status & 3];
-        },
-      );
-    } finally {
-      arena.release(mark);
-    }
-    if (firstError) throwPointError(firstError[0], firstError[1], what);
-  }
-
-  private writePointObjects(points: readonly G1PointInput[], n: number, regions: MsmRegions): void {
-    if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
-    const fp = this.inst.fields.fp;
-    const PB = 2 * this.EB;
-    const inf = new Uint8Array(this.inst.memory.buffer, regions.inf, n);
-    for (let i = 0; i < n; i++) {
-      const P = points[i];
-      const at = regions.points + i * PB;
-      if (P === null || P === undefined || P.infinity === true) {
-        inf[i] = 1;
-        continue;
-      }
-      const { x, y } = P as { x: bigint; y: bigint };
-      if (typeof x !== 'bigint' || typeof y !== 'bigint') throw new PointEncodingError(`point ${i}: x and y must be bigints`, i);
-      if (x < 0n || x >= fp.info.p || y < 0n || y >= fp.info.p) throw new PointEncodingError(`point ${i}: coordinate not in [0, p)`, i);
-      new Uint8Array(this.inst.memory.buffer)[regions.inf + i] = 0;
-      fp.write(at, x);
-      fp.write(at + this.EB, y);
-    }
-  }
-
-  private validateObjects(regions: MsmRegions, n: number, validate: Validation): void {
-    if (validate === 'none' || n === 0) return;
-    const { arena } = this.inst;
-    const mark = arena.mark();
-    const scratch = arena.alloc(64 * this.EB);
-    const status = this.k.g1_validate_batch(regions.points, regions.inf, n, CHECK_CODE[validate], scratch);
-    arena.release(mark);
-    if (status !== -1) throwPointError(status >>> 2, status & 3, 'object');
-  }
-
-  private async validateObjectsParallel(regions: MsmRegions, n: number, validate: Validation, pool: WorkerPool, threads: number): Promise<void> {
+  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number): PhaseProgram<void> {
     if (validate === 'none' || n === 0) return;
     const PB = 2 * this.EB;
-    await this.checkInChunks(n, chunkSize(n, threads), pool, threads, 0, 'object', (start, count, { scratch }) => [
-      'g1_validate_batch', regions.points + start * PB, regions.inf + start, count, CHECK_CODE[validate], scratch,
+    const scratch = this.setup.scratchBytes.g1_validate_batch;
+    yield* this.checkInChunks(n, chunkSize(n, threads), threads, 0, scratch, 'object', (start, count, { scratch }) => [
+      'g1_validate_batch', regions.points + start * PB, regions.inf + start, count, VALIDATION_CHECK[validate], scratch,
     ]);
   }
 
-  private writeScalars(scalars: Uint8Array | readonly bigint[], n: number, dst: number): void {
-    const mem = new Uint8Array(this.inst.memory.buffer);
-    if (scalars instanceof Uint8Array) {
-      mem.set(scalars, dst);
-      return;
+  /**
+   * One checking kernel call per chunk of points (each slot with `stagingBytes` of staging and its
+   * own scratch); throws the typed error of the lowest failing index.
+   */
+  private *checkInChunks(
+    n: number,
+    chunk: number,
+    threads: number,
+    stagingBytes: number,
+    scratchBytes: number,
+    what: string,
+    call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
+  ): PhaseProgram<void> {
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
+    let firstError: { index: number; code: PointErrorCode } | undefined;
+    try {
+      const slots = Array.from({ length: Math.max(1, Math.min(threads, starts.length)) }, () => ({
+        staging: arena.alloc(Math.max(16, stagingBytes)),
+        scratch: arena.alloc(Math.max(16, scratchBytes)),
+      }));
+      const batch: Batch = {
+        tasks: starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
+        done: (i, r) => {
+          const status = r.values[0];
+          if (status === NO_ERROR) return;
+          const { index, code } = decodeStatus(status);
+          if (!firstError || starts[i] + index < firstError.index) firstError = { index: starts[i] + index, code };
+        },
+      };
+      yield batch;
+    } finally {
+      arena.release(mark);
     }
+    if (firstError) throwPointError(firstError.index, firstError.code, what);
+  }
+
+  private writePointObjects(points: { xs: bigint[]; ys: bigint[]; inf: Uint8Array }, n: number, regions: MsmRegions): void {
+    const fp = this.inst.fields.fp;
+    const PB = 2 * this.EB;
+    new Uint8Array(this.inst.memory.buffer).set(points.inf, regions.inf);
     for (let i = 0; i < n; i++) {
-      let s = scalars[i];
-      if (typeof s !== 'bigint') throw new ScalarEncodingError(`scalar ${i} is not a bigint`, i);
-      if (s < 0n || s >= 1n << 256n) s = ((s % this.r) + this.r) % this.r;
-      for (let b = 0; b < 32; b++, s >>= 8n) mem[dst + 32 * i + b] = Number(s & 0xffn);
+      if (points.inf[i]) continue;
+      const at = regions.points + i * PB;
+      fp.write(at, points.xs[i]);
+      fp.write(at + this.EB, points.ys[i]);
     }
   }
 }
 
-function throwPointError(index: number, code: number, fmt: string): never {
-  if (code === 2) throw new NotOnCurveError(`point ${index} is not on the curve`, index);
-  if (code === 3) throw new NotInSubgroupError(`point ${index} is not in the prime-order subgroup`, index);
+function typeName(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return typeof v === 'object' ? `an object (${Object.prototype.toString.call(v).slice(8, -1)})` : `a ${typeof v}`;
+}
+
+function throwPointError(index: number, code: PointErrorCode, fmt: string): never {
+  if (code === PointError.notOnCurve) throw new NotOnCurveError(`point ${index} is not on the curve`, index);
+  if (code === PointError.notInSubgroup) throw new NotInSubgroupError(`point ${index} is not in the prime-order subgroup`, index);
   throw new PointEncodingError(`point ${index}: malformed ${fmt} encoding`, index);
 }

@@ -23,83 +23,29 @@ import { isqrt } from '../reference/arith.js';
 import { FieldGen } from './field.js';
 import { bitLength, toLimbs } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
-import { assembleWat } from './assemble.js';
 import type { CurveParams } from '../curves/types.js';
 import { RefCurve } from '../reference/curve.js';
-import { Instance, instantiate } from '../runtime/instance.js';
-import type { MulStrategy } from './field.js';
+import { Check, POINT_FORMAT_NAMES, PointError, PointFormat, type PointFormatName, type PointFormatSpec } from '../abi/codes.js';
 
-/**
- * Kernel codes of the point encodings understood by `decode_batch` and `encode`. The codes are the
- * same on every curve; each curve's module implements the subset listed by `curveFormats` (other
- * codes trap). L = ⌈bits(p)/8⌉ bytes per coordinate; La = ⌈(bits(p) + 2)/8⌉ (L, or L + 1 when
- * the top byte has fewer than 2 free bits, as for the 255-bit Pasta primes).
- */
-export const PointFormat = {
-  /** ZCash/IETF uncompressed (BLS12-381): x ‖ y big-endian, flags in the top 3 bits of byte 0. */
-  zcashUncompressed: 0,
-  /** ZCash/IETF compressed (BLS12-381): x big-endian with compression, infinity and sort flags in byte 0. */
-  zcashCompressed: 1,
-  /** arkworks generic short-Weierstrass uncompressed: x (L bytes LE) ‖ y (La bytes LE), SWFlags in the last byte. */
-  arkUncompressed: 2,
-  /** arkworks generic short-Weierstrass compressed: x (La bytes LE), SWFlags in the last byte. */
-  arkCompressed: 3,
-  /** EIP-196/197 (Ethereum precompiles, BN254): x ‖ y big-endian, no flags, infinity = all zero. */
-  eip196: 4,
-  /** Pasta (o1js field layout): x ‖ y little-endian, no flags, infinity = all zero. */
-  pasta: 5,
-} as const;
-
-/** Names of the point encodings (the runtime's `pointFormat` values). */
-export type PointFormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks-compressed' | 'eip196' | 'pasta';
-
-const FORMAT_CODE: Record<PointFormatName, number> = {
-  zcash: PointFormat.zcashUncompressed,
-  'zcash-compressed': PointFormat.zcashCompressed,
-  arkworks: PointFormat.arkUncompressed,
-  'arkworks-compressed': PointFormat.arkCompressed,
-  eip196: PointFormat.eip196,
-  pasta: PointFormat.pasta,
-};
-
-/**
- * The encodings each curve's ecosystem uses; the first is the curve's primary one. Curves not
- * listed get arkworks' generic encodings.
- * - bls12-381: unchanged since the first release (codes 0, 1, 2). ark-bls12-381 ≥ 0.4 itself
- *   serializes G1 in the ZCash format; code 2 is ark-ec's generic encoding.
- * - bn254: EIP-196/197 (Ethereum precompiles) and ark-bn254's encodings.
- * - bls12-377: ark-bls12-377's encodings (ark-ec generic).
- * - pallas, vesta: the o1js field layout and ark-pallas / ark-vesta's encodings.
- */
-const CURVE_FORMATS: Record<string, readonly PointFormatName[]> = {
-  'bls12-381': ['zcash', 'zcash-compressed', 'arkworks'],
-  bn254: ['eip196', 'arkworks', 'arkworks-compressed'],
-  'bls12-377': ['arkworks', 'arkworks-compressed'],
-  pallas: ['pasta', 'arkworks', 'arkworks-compressed'],
-  vesta: ['pasta', 'arkworks', 'arkworks-compressed'],
-};
+/** Encodings of curves that list none (generic test curves): arkworks' generic ones. */
 const DEFAULT_FORMATS: readonly PointFormatName[] = ['arkworks', 'arkworks-compressed'];
 
 /** One point encoding of a curve: its name, kernel format code and encoded size in bytes. */
-export interface CurveFormat {
-  name: PointFormatName;
-  code: number;
-  bytes: number;
-}
+export type CurveFormat = PointFormatSpec<PointFormatName>;
 
 /**
- * The point encodings a curve's G1 kernels implement (the first is the curve's primary one), with
- * their kernel codes and sizes; `names` overrides the per-curve list. Throws if the ZCash flags
- * (3 bits) do not fit above the coordinate.
+ * The point encodings a curve's G1 kernels implement (`names`, from the curve's descriptor; the
+ * first is its primary one), with their kernel codes and sizes. Throws if the ZCash flags (3 bits)
+ * do not fit above the coordinate.
  */
-export function curveFormats(params: CurveParams, names?: readonly PointFormatName[]): CurveFormat[] {
+export function curveFormats(params: CurveParams, names: readonly PointFormatName[] = DEFAULT_FORMATS): CurveFormat[] {
   const bits = bitLength(params.p);
   const L = Math.ceil(bits / 8);
   const La = Math.ceil((bits + 2) / 8);
-  const list = names ?? CURVE_FORMATS[params.name] ?? DEFAULT_FORMATS;
+  const list = names;
   if (list.length === 0 || new Set(list).size !== list.length) throw new Error(`curveFormats(${params.name}): empty or repeated format list`);
   return list.map((name) => {
-    if (!(name in FORMAT_CODE)) throw new Error(`curveFormats(${params.name}): unknown format ${String(name)}`);
+    if (!POINT_FORMAT_NAMES.includes(name)) throw new Error(`curveFormats(${params.name}): unknown format ${String(name)}`);
     if ((name === 'zcash' || name === 'zcash-compressed') && 8 * L - bits < 3) {
       throw new Error(`curveFormats(${params.name}): no room for 3 flag bits (ZCash format)`);
     }
@@ -111,15 +57,9 @@ export function curveFormats(params: CurveParams, names?: readonly PointFormatNa
       eip196: 2 * L,
       pasta: 2 * L,
     }[name];
-    return { name, code: FORMAT_CODE[name], bytes };
+    return { name, code: PointFormat[name], bytes };
   });
 }
-
-/** Validation level of `decode_batch`. */
-export const DecodeCheck = { parse: 0, onCurve: 1, subgroup: 2 } as const;
-
-/** Error codes in the low 2 bits of a failing `decode_batch` result `(index << 2) | code`. */
-export const DecodeError = { malformed: 1, notOnCurve: 2, notInSubgroup: 3 } as const;
 
 export interface CurveGenOptions {
   /**
@@ -128,7 +68,7 @@ export interface CurveGenOptions {
    * Unused when the cofactor is 1.
    */
   subgroupT?: bigint;
-  /** Point encodings to implement (default: the curve's list, see `curveFormats`). */
+  /** Point encodings to implement (the curve descriptor's list; default: arkworks' generic ones). */
   formats?: readonly PointFormatName[];
 }
 
@@ -520,7 +460,7 @@ export class CurveGen {
       this.doublingCore(f, X, Y, X, Y, [U, V, W, S, M, T]);
       f('mul', ZZ, V, ZZ);
       f('mul', ZZZ, W, ZZZ);
-    });
+    }, { scratch: this.scratchBytes('double') });
 
     mb.func(`${g}_xyzz_double_affine`, { dst: 'i32', a: 'i32', scratch: 'i32' }, undefined, [
       `${g}_xyzz_double_affine(dst, a, scratch): dst = 2·a in XYZZ for the finite affine point a.`,
@@ -538,7 +478,7 @@ export class CurveGen {
       this.doublingCore(f, x, y, X, Y, [U, V, W, S, M, T]);
       f('copy', ZZ, V);
       f('copy', ZZZ, W);
-    });
+    }, { scratch: this.scratchBytes('doubleAffine') });
   }
 
   private emitXyzzAdd(): void {
@@ -575,7 +515,7 @@ export class CurveGen {
       this.additionCore(f, { P, R, U1: X1, S1: Y1, X3: X1, Y3: Y1, PP, PPP, Q, T });
       f('mul', ZZ1, ZZ1, PP);
       f('mul', ZZZ1, ZZZ1, PPP);
-    });
+    }, { scratch: this.scratchBytes('addAffine') });
 
     mb.func(`${g}_xyzz_add`, { acc: 'i32', b: 'i32', scratch: 'i32' }, undefined, [
       `${g}_xyzz_add(acc, b, scratch): acc = acc + b, both XYZZ. Either may be infinity; acc = b → doubling`,
@@ -615,7 +555,7 @@ export class CurveGen {
       f('mul', ZZ1, T, PP);
       f('mul', T, ZZZ1, ZZZ2);
       f('mul', ZZZ1, T, PPP);
-    });
+    }, { scratch: this.scratchBytes('add') });
   }
 
   private emitXyzzToAffine(): void {
@@ -641,7 +581,7 @@ export class CurveGen {
       f('reduce', this.el(dst, 0), x);
       f('reduce', this.el(dst, 1), y);
       fb.ret(i32.const(0));
-    });
+    }, { scratch: this.scratchBytes('toAffine') });
   }
 
   private emitXyzzEq(): void {
@@ -666,7 +606,7 @@ export class CurveGen {
       f('mul', T0, this.el(a, 1), this.el(b, 3));
       f('mul', T1, this.el(b, 1), this.el(a, 3));
       fb.ret(this.fexpr(fb, 'eq', T0, T1));
-    });
+    }, { scratch: this.scratchBytes('eq') });
   }
 
   private emitXyzzMulSmall(): void {
@@ -698,7 +638,7 @@ export class CurveGen {
           fb.br(again);
         });
       });
-    });
+    }, { scratch: this.scratchBytes('mulSmall') });
   }
 
   private emitSubgroup(): void {
@@ -711,7 +651,7 @@ export class CurveGen {
         `not read (scratch: 0 bytes). Kept so that callers need no per-curve case; ${g}_decode_batch skips it. Cost: 0.`,
       ], (fb) => {
         fb.ret(i32.const(1));
-      });
+      }, { scratch: this.scratchBytes('subgroup') });
       return;
     }
     const weight = t.toString(2).replace(/0/g, '').length;
@@ -743,7 +683,7 @@ export class CurveGen {
       fb.call(`${g}_xyzz_from_affine`, C, E);
       fb.call(`${g}_xyzz_add_affine`, C, P, ops);
       fb.ret(fb.callExpr('i32', `${g}_xyzz_eq`, A, C, ops));
-    });
+    }, { scratch: this.scratchBytes('subgroup') });
   }
 
   private emitDecode(): void {
@@ -790,7 +730,7 @@ export class CurveGen {
       const fail = (code: number) => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(code)));
       const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
 
-      fb.if(i32.gt_u(check.get, i32.const(2)), () => fb.line('(unreachable)'));
+      fb.if(i32.gt_u(check.get, i32.const(Check.subgroup)), () => fb.line('(unreachable)'));
       this.trapUnlessFormat(fb, format);
       this.fp.storeConst(fb, bConst, this.bMont);
 
@@ -809,30 +749,30 @@ export class CurveGen {
           f('sqr', rhs, Tx);
           f('mul', rhs, rhs, Tx);
           f('add', rhs, rhs, bConst);
-          fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(1));
+          fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(PointError.malformed));
           fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), largest()), () => f('neg', Ty, Ty));
         };
         if (fmt.name === 'zcash' || fmt.name === 'zcash-compressed') {
           const compressed = fmt.name === 'zcash-compressed';
           flags.set(i32.shr_u(i32.load8_u(enc.get), 5));
           fb.comment(`flags = c·4 + i·2 + s (top bits of byte 0); c must be ${compressed ? 1 : 0}`);
-          fb.if(i32.ne(i32.shr_u(flags.get, 2), i32.const(compressed ? 1 : 0)), () => fail(1));
-          if (!compressed) fb.if(i32.and(flags.get, i32.const(1)), () => fail(1));
+          fb.if(i32.ne(i32.shr_u(flags.get, 2), i32.const(compressed ? 1 : 0)), () => fail(PointError.malformed));
+          if (!compressed) fb.if(i32.and(flags.get, i32.const(1)), () => fail(PointError.malformed));
           fb.if(i32.and(flags.get, i32.const(2)), () => {
             fb.comment('infinity: sort flag clear and every other bit zero');
-            fb.if(i32.and(flags.get, i32.const(1)), () => fail(1));
-            fb.if(i32.eqz(this.zeroBytes(enc.get, L, 0, 0xe0)), () => fail(1));
+            fb.if(i32.and(flags.get, i32.const(1)), () => fail(PointError.malformed));
+            fb.if(i32.eqz(this.zeroBytes(enc.get, L, 0, 0xe0)), () => fail(PointError.malformed));
             writeInfinity();
           }, () => {
             this.copyBytes(fb, buf, enc.get, B);
             fb.i32Store8(buf, 0, i32.and(i32.load8_u(buf), i32.const(0x1f)));
-            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Tx, buf)), () => fail(1));
+            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Tx, buf)), () => fail(PointError.malformed));
             if (compressed) {
               decompress(() => i32.and(flags.get, i32.const(1)));
               fb.comment('y = 0 has no larger root: the sort flag must then be clear');
-              fb.if(i32.and(i32.and(flags.get, i32.const(1)), this.fexpr(fb, 'is_zero', Ty)), () => fail(1));
+              fb.if(i32.and(i32.and(flags.get, i32.const(1)), this.fexpr(fb, 'is_zero', Ty)), () => fail(PointError.malformed));
             } else {
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Ty, i32.add(enc.get, i32.const(B)))), () => fail(1));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Ty, i32.add(enc.get, i32.const(B)))), () => fail(PointError.malformed));
             }
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
           });
@@ -844,31 +784,31 @@ export class CurveGen {
             if (BA === B) {
               this.copyBytes(fb, buf, at, B);
               fb.i32Store8(buf, B - 1, i32.and(i32.load8_u(buf, B - 1), i32.const(0x3f)));
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, buf)), () => fail(1));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, buf)), () => fail(PointError.malformed));
             } else {
               fb.comment('the flag byte holds no coordinate bits: bits 5..0 must be zero');
-              fb.if(i32.and(i32.load8_u(enc.get, last), i32.const(0x3f)), () => fail(1));
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, at)), () => fail(1));
+              fb.if(i32.and(i32.load8_u(enc.get, last), i32.const(0x3f)), () => fail(PointError.malformed));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, at)), () => fail(PointError.malformed));
             }
           };
           flags.set(i32.shr_u(i32.load8_u(enc.get, last), 6));
           fb.comment('flags = neg·2 + inf (top bits of the last byte); both set is invalid');
-          fb.if(i32.eq(flags.get, i32.const(3)), () => fail(1));
+          fb.if(i32.eq(flags.get, i32.const(3)), () => fail(PointError.malformed));
           fb.if(i32.and(flags.get, i32.const(1)), () => {
             fb.comment(compressed ? 'infinity: x = 0' : 'infinity: x = y = 0');
-            fb.if(i32.eqz(this.zeroBytes(enc.get, L, last, 0xc0)), () => fail(1));
+            fb.if(i32.eqz(this.zeroBytes(enc.get, L, last, 0xc0)), () => fail(PointError.malformed));
             writeInfinity();
           }, () => {
             if (compressed) {
               readFlagged(Tx, enc.get);
               decompress(() => i32.shr_u(flags.get, 1));
               fb.comment('y = 0 is encoded with YIsNegative clear');
-              fb.if(i32.and(i32.shr_u(flags.get, 1), this.fexpr(fb, 'is_zero', Ty)), () => fail(1));
+              fb.if(i32.and(i32.shr_u(flags.get, 1), this.fexpr(fb, 'is_zero', Ty)), () => fail(PointError.malformed));
             } else {
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(1));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(PointError.malformed));
               readFlagged(Ty, i32.add(enc.get, i32.const(B)));
               fb.comment('the YIsNegative flag must match y');
-              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(1));
+              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(PointError.malformed));
             }
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
           });
@@ -876,8 +816,8 @@ export class CurveGen {
           const endian = fmt.name === 'eip196' ? 'be' : 'le';
           fb.comment('no flags: infinity is all bytes zero ((0, 0) is not on the curve as b ≠ 0)');
           fb.if(this.zeroBytes(enc.get, L, -1, 0), () => writeInfinity(), () => {
-            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Tx, enc.get)), () => fail(1));
-            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Ty, i32.add(enc.get, i32.const(B)))), () => fail(1));
+            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Tx, enc.get)), () => fail(PointError.malformed));
+            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Ty, i32.add(enc.get, i32.const(B)))), () => fail(PointError.malformed));
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, true);
           });
         }
@@ -889,7 +829,7 @@ export class CurveGen {
         });
       }
       fb.ret(i32.const(-1));
-    });
+    }, { scratch: this.scratchBytes('decode') });
   }
 
   /** Rough cost of is_in_subgroup in M-equivalents (S = M, as stated in the headers). */
@@ -906,11 +846,11 @@ export class CurveGen {
   private checkAndStore(fb: FuncBuilder, check: Local<'i32'>, T: I32, tail: I32, outPtr: I32, infPtr: I32, fail: (code: number) => void, needCurveCheck: boolean): void {
     const g = this.prefix;
     if (needCurveCheck) {
-      fb.if(i32.and(i32.ge_u(check.get, i32.const(1)), i32.eqz(fb.callExpr('i32', `${g}_is_on_curve`, T))), () => fail(2));
+      fb.if(i32.and(i32.ge_u(check.get, i32.const(Check.onCurve)), i32.eqz(fb.callExpr('i32', `${g}_is_on_curve`, T))), () => fail(PointError.notOnCurve));
     }
     if (this.subgroupT !== undefined) {
-      fb.if(i32.ge_u(check.get, i32.const(2)), () => {
-        fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_in_subgroup`, T, tail)), () => fail(3));
+      fb.if(i32.ge_u(check.get, i32.const(Check.subgroup)), () => {
+        fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_in_subgroup`, T, tail)), () => fail(PointError.notInSubgroup));
       });
     }
     this.copyElems(fb, outPtr, T, 2);
@@ -1003,34 +943,6 @@ export class CurveGen {
           fb.ret();
         });
       });
-    });
+    }, { scratch: this.scratchBytes('encode') });
   }
-}
-
-/** A field + G1 module instantiated in-process (tests and benchmarks). */
-export interface DevCurveInstance {
-  inst: Instance;
-  fp: FieldGen;
-  curve: CurveGen;
-  wat: string;
-}
-
-/** Generates, assembles and instantiates a module with the base-field kernels and the G1 kernels. */
-export async function devCurveInstance(
-  params: CurveParams,
-  field: { w: number; mul?: MulStrategy } = { w: 30, mul: 'karatsuba' },
-  options: CurveGenOptions = {},
-): Promise<DevCurveInstance> {
-  const header = [`pippin dev module (curve ${params.name}) — test build`];
-  const mb = new ModuleBuilder(header, { imported: true, shared: false, initialPages: 2, maximumPages: 65536 });
-  const fp = new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
-  const curve = new CurveGen(mb, fp, params, 'g1', options);
-  header.push(...fp.describe(), ...curve.describe());
-  fp.emitAll();
-  curve.emitAll();
-  const wat = mb.toWat();
-  const bytes = await assembleWat(params.name, wat);
-  const L = fp.L;
-  const inst = await instantiate(bytes, [{ name: fp.f, p: L.p, w: L.w, n: L.n, elementBytes: L.elementBytes, byteLength: L.byteLength }]);
-  return { inst, fp, curve, wat };
 }

@@ -10,7 +10,8 @@
 import { Expr, FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { FieldLayout, fieldLayout, modPow, toLimbs } from './field-layout.js';
 
-export type MulStrategy = 'cios-loop' | 'karatsuba';
+import type { MulStrategy } from '../curves/types.js';
+export type { MulStrategy };
 
 export interface FieldSpec {
   /** prefix of the exported kernels, e.g. 'fp' */
@@ -429,7 +430,6 @@ export class FieldGen {
     this.emitSqrt();
     this.emitInverse();
     this.emitBatchInverse();
-    this.emitBench();
   }
 
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
@@ -513,7 +513,7 @@ export class FieldGen {
         });
       });
       fb.call(`${f}_copy`, out.get, acc);
-    });
+    }, { scratch: 2 * EB });
   }
 
   /** Unrolled fixed-exponent power with a 4-bit window table (table[k] = x^k at table + k·EB). */
@@ -607,7 +607,7 @@ export class FieldGen {
       });
       fb.call(`${f}_copy`, out.get, Y);
       fb.ret(i32.const(1));
-    });
+    }, { scratch: 21 * EB });
   }
 
   /**
@@ -807,11 +807,11 @@ export class FieldGen {
         });
         fb.brIf(again, i32.ne(k.get, i32.const(0)));
       });
-    });
+    }, { scratch: 'by-count' });
   }
 
-  /** Benchmark loops: N dependent operations inside one Wasm call. */
-  private emitBench(): void {
+  /** Benchmark loops: N dependent operations inside one Wasm call (dev builds only, not shipped). */
+  emitBench(): void {
     const { mb, f } = this;
     const loop = (name: string, params: Record<string, 'i32'>, body: (fb: FuncBuilder) => void, doc: string) =>
       mb.func(name, { ...params, N: 'i32' }, undefined, [doc], (fb) => {

@@ -1,24 +1,35 @@
 /**
- * Module generators: one Wasm module per curve holding its field kernels (and, later, curve and
- * MSM kernels). The header records everything the output depends on, so the `.wat` explains itself.
+ * Module generators: one Wasm module per curve holding its field, G1 and MSM kernels. The header
+ * records everything the output depends on, so the `.wat` explains itself. Shipped modules carry
+ * exactly the kernels the runtime calls; dev builds (tests, benchmarks) add the scalar-field
+ * kernels and the benchmark loops.
  */
 import { FieldGen, FieldSpec } from './field.js';
-import { ModuleBuilder } from './wat.js';
+import { KernelAbi, ModuleBuilder } from './wat.js';
 import { MsmGen } from './msm.js';
-import type { CurveParams } from '../curves/types.js';
+import { CurveGen } from './curve.js';
+import type { CurveDescriptor } from '../curves/types.js';
+import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec, type PointFormatName } from '../abi/codes.js';
+
+export const GENERATOR_VERSION = 1;
 
 export interface FieldModuleSpec {
   /** e.g. 'bls12-381' */
   curve: string;
   fields: FieldSpec[];
-  /** 64 KiB pages */
-  initialPages?: number;
-  maximumPages?: number;
   /** declare the imported memory shared (build.ts assembles it once this way to locate the flag byte) */
   sharedMemory?: boolean;
+  /** add the benchmark loops (`<f>_bench_*`) */
+  bench?: boolean;
 }
 
-export const GENERATOR_VERSION = 1;
+/** What a generated module holds: its text, field layouts, exported kernels and globals. */
+export interface GeneratedWat {
+  wat: string;
+  gens: FieldGen[];
+  abi: KernelAbi[];
+  globals: string[];
+}
 
 /** Module builder, header and field generators shared by both module kinds. */
 function startModule(spec: FieldModuleSpec): { mb: ModuleBuilder; header: string[]; gens: FieldGen[] } {
@@ -31,37 +42,42 @@ function startModule(spec: FieldModuleSpec): { mb: ModuleBuilder; header: string
   const mb = new ModuleBuilder(header, {
     imported: true,
     shared: spec.sharedMemory ?? false,
-    initialPages: spec.initialPages ?? 2,
-    maximumPages: spec.maximumPages ?? 65536,
+    initialPages: INITIAL_PAGES,
+    maximumPages: MAXIMUM_PAGES,
   });
   const gens = spec.fields.map((f) => new FieldGen(mb, f));
   for (const g of gens) header.push(...g.describe());
   for (const g of gens) g.emitAll();
+  if (spec.bench) for (const g of gens) g.emitBench();
   return { mb, header, gens };
 }
 
-export function generateFieldModule(spec: FieldModuleSpec): { wat: string; gens: FieldGen[] } {
+const done = (mb: ModuleBuilder, gens: FieldGen[]): GeneratedWat => ({ wat: mb.toWat(), gens, abi: mb.abi, globals: mb.exportedGlobals });
+
+/** Field kernels only (field tests and tuning benchmarks). */
+export function generateFieldModule(spec: FieldModuleSpec): GeneratedWat {
   const { mb, gens } = startModule(spec);
-  return { wat: mb.toWat(), gens };
+  return done(mb, gens);
 }
 
-export interface CurveModuleSpec extends FieldModuleSpec {
-  params: CurveParams;
-  /** include the G1 curve kernels (codecs, validation, XYZZ) from ./curve.ts */
-  curveKernels?: boolean;
+export interface CurveModuleSpec {
+  curve: CurveDescriptor;
+  sharedMemory?: boolean;
+  /** dev build: also the scalar field's kernels (fr_*) and the benchmark loops */
+  dev?: boolean;
+  /** limb width / product variant of the base field instead of the tuned ones (tuning, tests) */
+  fp?: Pick<FieldSpec, 'w' | 'mul'>;
 }
 
-/** The per-curve module: Fp and Fr kernels, G1 kernels, MSM kernels. */
-export async function generateCurveModule(spec: CurveModuleSpec): Promise<{ wat: string; gens: FieldGen[] }> {
-  const { mb, header, gens } = startModule(spec);
-  const fp = gens.find((g) => g.f === 'fp');
-  if (!fp) throw new Error('curve module needs an fp field');
-  if (spec.curveKernels ?? true) {
-    const { CurveGen } = await import('./curve.js');
-    const cg = new CurveGen(mb, fp, spec.params);
-    header.push(...cg.describe());
-    cg.emitAll();
-  }
-  new MsmGen(mb, fp, spec.params).emitAll();
-  return { wat: mb.toWat(), gens };
+/** The per-curve module: Fp kernels (+ Fr in dev builds), G1 kernels, MSM kernels. */
+export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { formats: PointFormatSpec<PointFormatName>[] } {
+  const { name, params, tuning, formats } = spec.curve;
+  const fields: FieldSpec[] = [{ name: 'fp', p: params.p, w: tuning.fp.w, mul: tuning.fp.mul, ...spec.fp }];
+  if (spec.dev) fields.push({ name: 'fr', p: params.r, w: (tuning.fr ?? tuning.fp).w, mul: (tuning.fr ?? tuning.fp).mul });
+  const { mb, header, gens } = startModule({ curve: name, fields, sharedMemory: spec.sharedMemory, bench: spec.dev });
+  const cg = new CurveGen(mb, gens[0], params, 'g1', { formats });
+  header.push(...cg.describe());
+  cg.emitAll();
+  new MsmGen(mb, gens[0], params, cg.scratchBytes('subgroup')).emitAll();
+  return { ...done(mb, gens), formats: [...cg.formats] };
 }

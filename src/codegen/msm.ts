@@ -6,7 +6,8 @@
  * Windows of c bits give K = ⌈129/c⌉ signed digits per half, |digit| ≤ 2^(c−1) = L buckets.
  *
  * Kernels (all pointers are byte addresses in the shared memory):
- * - msm_split_scalars: bytes → reduced mod r → (k1, k2) by Barrett division by λ (r = λ² + λ + 1).
+ * - msm_split_scalars: bytes → reduced mod r → (k1, k2) with s ≡ k1 + k2·λ by the rounded GLV lattice
+ *   decomposition (two short basis vectors, precomputed rounding constants; see emitSplitScalars).
  * - g1_batch_add: P ← P + Q over an array of pairs with ONE inversion (Montgomery's trick),
  *   exceptional cases inside the batch (P = Q → doubling, P = −Q → infinity, reported per pair).
  * - msm_accumulate: one window's bucket accumulation by scanning the halves (no sort), scheduling
@@ -17,13 +18,14 @@
  *   one level wide: the S segment sums are combined afterwards in XYZZ, see src/msm/).
  */
 import type { CurveParams } from '../curves/types.js';
+import { Check, PointError } from '../abi/codes.js';
 import { glvBasis } from '../reference/curve.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
 import {
   BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, accOffset,
-} from '../msm/layout.js';
+} from '../abi/layout.js';
 
 function limbs32(v: bigint, count: number): bigint[] {
   return Array.from({ length: count }, (_, i) => (v >> BigInt(32 * i)) & 0xffffffffn);
@@ -36,6 +38,8 @@ export class MsmGen {
     readonly mb: ModuleBuilder,
     readonly fp: FieldGen,
     readonly params: CurveParams,
+    /** scratch bytes of g1_is_in_subgroup (g1_validate_batch passes its scratch on) */
+    readonly subgroupScratchBytes = 0,
   ) {
     this.EB = fp.L.elementBytes;
     this.PB = 2 * this.EB;
@@ -68,14 +72,14 @@ export class MsmGen {
       fb.forRange(i, i32.const(0), count.get, 1, () => {
         fb.if(i32.eqz(i32.load8_u(i32.add(inf.get, i.get))), () => {
           p.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
-          fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_on_curve', p.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(2))));
-          fb.if(i32.ge_u(check.get, i32.const(2)), () => {
-            fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_in_subgroup', p.get, scratch.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(3))));
+          fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_on_curve', p.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(PointError.notOnCurve))));
+          fb.if(i32.ge_u(check.get, i32.const(Check.subgroup)), () => {
+            fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_in_subgroup', p.get, scratch.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(PointError.notInSubgroup))));
           });
         });
       });
       fb.ret(i32.const(-1));
-    });
+    }, { scratch: this.subgroupScratchBytes });
   }
 
   // ------------------------------------------------------------------ scalars
@@ -331,7 +335,7 @@ export class MsmGen {
         });
         fb.brIf(again, i32.ne(k.get, i32.const(0)));
       });
-    });
+    }, { scratch: 'by-count' });
   }
 
   // ------------------------------------------------------------------ bucket accumulation
@@ -691,7 +695,7 @@ export class MsmGen {
           fb.br(again);
         });
       });
-    });
+    }, { scratch: 'by-count' });
   }
 
   // ------------------------------------------------------------------ preparation

@@ -253,31 +253,54 @@ export interface MemorySpec {
   maximumPages: number;
 }
 
+/**
+ * What a kernel's caller must know, recorded from its declaration (src/codegen/build.ts turns the
+ * exported ones into the typed ABI): the signature, the contract's first line, and the scratch it
+ * needs — bytes, or 'by-count' when it grows with a count argument (formula in src/abi/layout.ts).
+ */
+export interface KernelAbi {
+  name: string;
+  params: [name: string, type: ValType][];
+  result: ValType | undefined;
+  doc: string;
+  scratch?: number | 'by-count';
+}
+
 /** A whole module: header comment, memory, globals, functions and their exports. */
 export class ModuleBuilder {
   private readonly funcs: FuncBuilder[] = [];
   private readonly exports: string[] = [];
   private readonly globals: string[] = [];
-  private readonly dataSegments: string[] = [];
+  /** exported kernels and mutable globals, in declaration order */
+  readonly abi: KernelAbi[] = [];
+  readonly exportedGlobals: string[] = [];
 
   constructor(
     readonly header: string[],
     readonly memory: MemorySpec,
   ) {}
 
+  /**
+   * Declares a function. Exported ones become kernels of the ABI: one taking a `scratch` param must
+   * state its size (`options.scratch`), which build.ts checks.
+   */
   func(
     name: string,
     params: Params,
     result: ValType | undefined,
     doc: string[],
     build: (fb: FuncBuilder) => void,
-    options: { export?: boolean } = {},
+    options: { export?: boolean; scratch?: number | 'by-count' } = {},
   ): void {
     if (this.funcs.some((f) => f.name === name)) throw new Error(`duplicate function ${name}`);
     const fb = new FuncBuilder(name, params, result, doc);
     build(fb);
     this.funcs.push(fb);
-    if (options.export ?? true) this.exports.push(name);
+    if (options.export ?? true) {
+      this.exports.push(name);
+      if ('scratch' in params && options.scratch === undefined) throw new Error(`${name}: takes scratch but states no scratch size`);
+      this.abi.push({ name, params: Object.entries(params), result, doc: doc[0] ?? '', scratch: options.scratch });
+    }
   }
   hasFunc(name: string): boolean {
     return this.funcs.some((f) => f.name === name);
@@ -285,11 +308,7 @@ export class ModuleBuilder {
   globalI32(name: string, mutable: boolean, init: number, exported = false): void {
     const t = mutable ? '(mut i32)' : 'i32';
     this.globals.push(`  (global $${name}${exported ? ` (export "${name}")` : ''} ${t} (i32.const ${init}))`);
-  }
-  /** Passive-free active data segment at a fixed offset (for constant tables). */
-  data(offset: number, bytes: Uint8Array, comment: string): void {
-    const esc = [...bytes].map((b) => '\\' + b.toString(16).padStart(2, '0')).join('');
-    this.dataSegments.push(`  ;; ${comment}\n  (data (i32.const ${offset}) "${esc}")`);
+    if (exported) this.exportedGlobals.push(name);
   }
 
   toWat(): string {
@@ -301,7 +320,6 @@ export class ModuleBuilder {
       '(module',
       mem,
       ...this.globals,
-      ...this.dataSegments,
       ...this.exports.map((e) => `  (export "${e}" (func $${e}))`),
       ...this.funcs.map((f) => f.toWat()),
       ')',

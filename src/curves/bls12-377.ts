@@ -11,7 +11,8 @@
  * generator and the cofactor are compared with arkworks' values in test/vectors.test.ts
  * (vectors/bls12-377.json).
  */
-import type { CurveParams } from './types.js';
+import type { CurveDescriptor, CurveParams } from './types.js';
+import { bls12_377Tuning } from './bls12-377.tuning.js';
 
 export const bls12_377: CurveParams = Object.freeze({
   name: 'bls12-377',
@@ -27,3 +28,11 @@ export const bls12_377: CurveParams = Object.freeze({
   beta: 0x09b3af05dd14f6ec619aaf7d34594aabc5ed1347970dec00452217cc900000008508c00000000001n,
   lambda: 0x452217cc900000010a11800000000000n,
 });
+
+/** The bls12-377 descriptor: parameters, point encodings (ark-bls12-377's encodings (ark-ec generic); the first is the primary one), tuning. */
+export const bls12_377Curve = Object.freeze({
+  name: 'bls12-377',
+  params: bls12_377,
+  formats: ['arkworks', 'arkworks-compressed'] as const,
+  tuning: bls12_377Tuning,
+}) satisfies CurveDescriptor;

@@ -8,7 +8,8 @@
  * lambda = z² - 1 (128 bits). All of this is verified by checkCurveParams
  * (src/curves/check.ts), which the reference tests run.
  */
-import type { CurveParams } from './types.js';
+import type { CurveDescriptor, CurveParams } from './types.js';
+import { bls12_381Tuning } from './bls12-381.tuning.js';
 
 export const bls12_381: CurveParams = Object.freeze({
   name: 'bls12-381',
@@ -24,3 +25,11 @@ export const bls12_381: CurveParams = Object.freeze({
   beta: 0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaacn,
   lambda: 0xac45a4010001a40200000000ffffffffn,
 });
+
+/** The bls12-381 descriptor: parameters, point encodings (ZCash/IETF (unchanged since the first release); ark-bls12-381 ≥ 0.4 itself serializes G1 as ZCash, 'arkworks' is ark-ec's generic encoding; the first is the primary one), tuning. */
+export const bls12_381Curve = Object.freeze({
+  name: 'bls12-381',
+  params: bls12_381,
+  formats: ['zcash', 'zcash-compressed', 'arkworks'] as const,
+  tuning: bls12_381Tuning,
+}) satisfies CurveDescriptor;

@@ -6,13 +6,7 @@
  *   w = 30 with one level of Karatsuba + separated reduction was fastest for both Fp and Fr.
  *   See docs/field.md for the table.
  */
-import { windowFromTable } from '../msm/plan.js';
-
-export const bls12_381Tuning = {
-  fp: { w: 30, mul: 'karatsuba' },
-  fr: { w: 30, mul: 'karatsuba' },
-  msmWindow: (halves: number) => msmWindow(halves),
-} as const;
+import type { CurveTuning } from './types.js';
 
 /**
  * MSM window size c by point count, measured single-threaded on the 2-core EPYC (Zen 5) dev machine
@@ -29,11 +23,11 @@ export const bls12_381Tuning = {
  * more windows relative to the (cheap, cache-friendly) reduction.
  * Sizes between measured points take the nearer one (by log2); beyond 2^19 the model decides.
  */
-export const msmWindow = windowFromTable([
-  [8, 7],
-  [10, 8],
-  [12, 12],
-  [14, 13],
-  [16, 13],
-  [18, 13],
-]);
+export const bls12_381Tuning: CurveTuning = {
+  fp: { w: 30, mul: 'karatsuba', measuredBy: 'npm run bench:field -- --variants' },
+  fr: { w: 30, mul: 'karatsuba', measuredBy: 'npm run bench:field -- --variants' },
+  msmWindow: {
+    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 13]],
+    measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 12,13,14,16 --runs 5 [--threads 2]',
+  },
+};

@@ -11,7 +11,8 @@
  * generator and the cofactor are compared with arkworks' values in test/vectors.test.ts
  * (vectors/bn254.json).
  */
-import type { CurveParams } from './types.js';
+import type { CurveDescriptor, CurveParams } from './types.js';
+import { bn254Tuning } from './bn254.tuning.js';
 
 export const bn254: CurveParams = Object.freeze({
   name: 'bn254',
@@ -24,3 +25,11 @@ export const bn254: CurveParams = Object.freeze({
   beta: 0x59e26bcea0d48bacd4f263f1acdb5c4f5763473177fffffen,
   lambda: 0xb3c4d79d41a917585bfc41088d8daaa78b17ea66b99c90ddn,
 });
+
+/** The bn254 descriptor: parameters, point encodings (EIP-196/197 (Ethereum precompiles) and ark-bn254's encodings; the first is the primary one), tuning. */
+export const bn254Curve = Object.freeze({
+  name: 'bn254',
+  params: bn254,
+  formats: ['eip196', 'arkworks', 'arkworks-compressed'] as const,
+  tuning: bn254Tuning,
+}) satisfies CurveDescriptor;

@@ -9,15 +9,12 @@
  * and `-- --curve bn254 --sizes 18 --cs 12,13,14` (median ms per c, docs/curves.md): best c 2^10 → 10,
  * 2^12 → 12, 2^14 → 13, 2^16 → 13, 2^18 → 13 (12: 2140, 13: 1829, 14: 2512 ms).
  */
-import { windowFromTable } from '../msm/plan.js';
+import type { CurveTuning } from './types.js';
 
-export const bn254Tuning = {
-  fp: { w: 29, mul: 'cios-loop' },
-  msmWindow: windowFromTable([
-    [10, 10],
-    [12, 12],
-    [14, 13],
-    [16, 13],
-    [18, 13],
-  ]),
-} as const;
+export const bn254Tuning: CurveTuning = {
+  fp: { w: 29, mul: 'cios-loop', measuredBy: 'npm run bench:field -- --curves bn254' },
+  msmWindow: {
+    table: [[10, 10], [12, 12], [14, 13], [16, 13], [18, 13]],
+    measuredBy: 'npm run bench:windows -- --curve bn254 --sizes 10,12,14,16,18 --runs 5',
+  },
+};

@@ -1,23 +1,31 @@
 /**
- * Registry of the curve descriptors (plain data, see types.ts). Only BLS12-381 has Wasm kernels
- * so far; the others are checked against arkworks' vectors (test/vectors.test.ts).
+ * The curve registry: every curve pippin builds, by name. The build (src/codegen/build.ts), the
+ * public API, the CLI, the demo, the benchmarks and the tests all read this list; adding a curve
+ * means its descriptor file (parameters, formats) with its tuning file, and one line here.
  */
-import type { CurveParams } from './types.js';
-import { bls12_381 } from './bls12-381.js';
-import { bls12_377 } from './bls12-377.js';
-import { bn254 } from './bn254.js';
-import { pallas } from './pallas.js';
-import { vesta } from './vesta.js';
+import type { CurveDescriptor, CurveParams } from './types.js';
+import { bls12_381, bls12_381Curve } from './bls12-381.js';
+import { bls12_377, bls12_377Curve } from './bls12-377.js';
+import { bn254, bn254Curve } from './bn254.js';
+import { pallas, pallasCurve } from './pallas.js';
+import { vesta, vestaCurve } from './vesta.js';
 
-export type { CurveParams } from './types.js';
+export type { CurveDescriptor, CurveParams, CurveTuning } from './types.js';
 export { bls12_381, bls12_377, bn254, pallas, vesta };
 
-export const curves = Object.freeze({
-  'bls12-381': bls12_381,
-  bn254,
-  'bls12-377': bls12_377,
-  pallas,
-  vesta,
-} as const satisfies Record<string, CurveParams>);
+/** The registry: descriptors by name (the order is the order of builds, lists and tests). */
+export const registry = Object.freeze({
+  'bls12-381': bls12_381Curve,
+  bn254: bn254Curve,
+  'bls12-377': bls12_377Curve,
+  pallas: pallasCurve,
+  vesta: vestaCurve,
+} as const satisfies Record<string, CurveDescriptor>);
 
-export type CurveName = keyof typeof curves;
+export type CurveName = keyof typeof registry;
+export const curveNames = Object.freeze(Object.keys(registry) as CurveName[]);
+
+/** Parameters by name (the reference and its tests). */
+export const curves = Object.freeze(
+  Object.fromEntries(curveNames.map((name) => [name, registry[name].params])) as { readonly [K in CurveName]: CurveParams },
+);

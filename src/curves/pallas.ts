@@ -12,7 +12,8 @@
  * generator and the cofactor are compared with arkworks' values in test/vectors.test.ts
  * (vectors/pallas.json).
  */
-import type { CurveParams } from './types.js';
+import type { CurveDescriptor, CurveParams } from './types.js';
+import { pallasTuning } from './pallas.tuning.js';
 
 export const pallas: CurveParams = Object.freeze({
   name: 'pallas',
@@ -25,3 +26,11 @@ export const pallas: CurveParams = Object.freeze({
   beta: 0x12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9n,
   lambda: 0x06819a58283e528e511db4d81cf70f5a0fed467d47c033af2aa9d2e050aa0e4fn,
 });
+
+/** The pallas descriptor: parameters, point encodings (the o1js field layout and ark-pallas's encodings; the first is the primary one), tuning. */
+export const pallasCurve = Object.freeze({
+  name: 'pallas',
+  params: pallas,
+  formats: ['pasta', 'arkworks', 'arkworks-compressed'] as const,
+  tuning: pallasTuning,
+}) satisfies CurveDescriptor;

@@ -5,6 +5,7 @@
  * Instances are frozen plain objects; nothing here computes. Use
  * `checkCurveParams` (src/curves/check.ts) to verify a set of parameters.
  */
+import type { PointFormatName } from '../abi/codes.js';
 export interface CurveParams {
   /** Curve identifier, e.g. 'bls12-381'. */
   readonly name: string;
@@ -27,4 +28,38 @@ export interface CurveParams {
    * for every point of the order-r subgroup.
    */
   readonly lambda: bigint;
+}
+
+/** Montgomery product variant of the field kernels (src/codegen/field.ts). */
+export type MulStrategy = 'cios-loop' | 'karatsuba';
+
+/** Limb width and product variant of one field, with the command that measured them. */
+export interface FieldTuning {
+  readonly w: number;
+  readonly mul: MulStrategy;
+  readonly measuredBy: string;
+}
+
+/** A curve's measured tuning values, plain data (read by the generators and the MSM planner). */
+export interface CurveTuning {
+  /** the base field: the shipped kernels */
+  readonly fp: FieldTuning;
+  /** the scalar field (dev builds and bench:field only; the MSM splits scalars as integers), default: fp's */
+  readonly fr?: FieldTuning;
+  /**
+   * Best window size c by log2 of the point count, measured; sizes between rows take the nearer
+   * row, sizes more than one step outside the table (or an empty table) the planner's cost model.
+   */
+  readonly msmWindow: { readonly table: readonly (readonly [logN: number, c: number])[]; readonly measuredBy: string };
+}
+
+/**
+ * Everything the build, the API, the CLI, the demo, the benchmarks and the tests know about a curve:
+ * its parameters, its point encodings (the first is its primary one) and its tuning.
+ */
+export interface CurveDescriptor<F extends PointFormatName = PointFormatName> {
+  readonly name: string;
+  readonly params: CurveParams;
+  readonly formats: readonly F[];
+  readonly tuning: CurveTuning;
 }

@@ -12,7 +12,8 @@
  * generator and the cofactor are compared with arkworks' values in test/vectors.test.ts
  * (vectors/vesta.json).
  */
-import type { CurveParams } from './types.js';
+import type { CurveDescriptor, CurveParams } from './types.js';
+import { vestaTuning } from './vesta.tuning.js';
 
 export const vesta: CurveParams = Object.freeze({
   name: 'vesta',
@@ -25,3 +26,11 @@ export const vesta: CurveParams = Object.freeze({
   beta: 0x06819a58283e528e511db4d81cf70f5a0fed467d47c033af2aa9d2e050aa0e4fn,
   lambda: 0x12ccca834acdba712caad5dc57aab1b01d1f8bd237ad31491dad5ebdfdfe4ab9n,
 });
+
+/** The vesta descriptor: parameters, point encodings (the o1js field layout and ark-vesta's encodings; the first is the primary one), tuning. */
+export const vestaCurve = Object.freeze({
+  name: 'vesta',
+  params: vesta,
+  formats: ['pasta', 'arkworks', 'arkworks-compressed'] as const,
+  tuning: vestaTuning,
+}) satisfies CurveDescriptor;

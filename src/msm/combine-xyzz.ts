@@ -9,10 +9,8 @@
 import type { Instance } from '../runtime/instance.js';
 import type { WindowCombiner } from './g1.js';
 
-type Fn = (...args: number[]) => number;
-
 export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: number) => { x: bigint; y: bigint }): () => WindowCombiner {
-  const k = inst.exports as Record<string, Fn>;
+  const { k } = inst;
   const PB = 2 * EB;
   const XB = 4 * EB;
   return () => {

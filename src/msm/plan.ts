@@ -4,8 +4,8 @@
  * With GLV, 2n halves of < 127 bits; K = ⌈128/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
  * Cost in batch-affine additions ≈ K·(2n + 2L) (accumulation: one addition per nonzero digit;
  * reduction: two per bucket). The bucket-reduction additions are measured to cost about as much as
- * accumulation ones, so the model is unweighted; `windowOverride` in the tuning file pins c where
- * measurement disagrees (see src/curves/bls12-381.tuning.ts for the command).
+ * accumulation ones, so the model is unweighted; a curve's measured window table (its tuning file)
+ * pins c where measurement disagrees.
  */
 export interface MsmPlan {
   c: number;
@@ -17,7 +17,7 @@ export interface MsmPlan {
   segments: number;
 }
 
-import { HALF_MAGNITUDE_BITS } from './layout.js';
+import { HALF_MAGNITUDE_BITS } from '../abi/layout.js';
 
 export function windowsFor(c: number): number {
   // signed digits need one bit more than the magnitude: K·c ≥ HALF_MAGNITUDE_BITS + 1
@@ -28,8 +28,26 @@ export function modelCost(halves: number, c: number): number {
   return windowsFor(c) * (halves + 2 * 2 ** (c - 1));
 }
 
-export function planMsm(halves: number, override?: (halves: number) => number | undefined): MsmPlan {
-  let c = override?.(halves);
+/** A measured window table: rows [log2 of the point count, best c] (see CurveTuning.msmWindow). */
+export type WindowTable = readonly (readonly [logN: number, c: number])[];
+
+/**
+ * The measured c for `points` points: the row nearest by log2; undefined more than one step
+ * outside the table (or for an empty table), where the cost model decides.
+ */
+export function windowFromTable(table: WindowTable, points: number): number | undefined {
+  if (table.length === 0) return undefined;
+  const logN = Math.log2(Math.max(points, 1));
+  if (logN < table[0][0] - 1 || logN > table[table.length - 1][0] + 1) return undefined;
+  let best = table[0];
+  for (const m of table) if (Math.abs(m[0] - logN) < Math.abs(best[0] - logN)) best = m;
+  return best[1];
+}
+
+/** Window size and batch for `points` points (2·points halves): the caller's c, else the table's, else the model's. */
+export function planMsm(points: number, table: WindowTable = [], windowBits?: number): MsmPlan {
+  const halves = 2 * points;
+  let c = windowBits ?? windowFromTable(table, points);
   if (c === undefined) {
     c = 2;
     for (let t = 3; t <= 16; t++) if (modelCost(halves, t) < modelCost(halves, c)) c = t;
@@ -40,18 +58,33 @@ export function planMsm(halves: number, override?: (halves: number) => number | 
   return { c, windows: windowsFor(c), buckets, batch, segments };
 }
 
-/**
- * A window rule from measured points [log2 n, best c]: sizes between measured points take the
- * nearer one (by log2); outside [first − 1, last + 1] the cost model decides (undefined).
- */
-export function windowFromTable(measured: readonly (readonly [logN: number, c: number])[]): (halves: number) => number | undefined {
-  return (halves) => {
-    const logN = Math.log2(Math.max(halves, 2) / 2);
-    if (logN < measured[0][0] - 1 || logN > measured[measured.length - 1][0] + 1) return undefined;
-    let best = measured[0];
-    for (const m of measured) if (Math.abs(m[0] - logN) < Math.abs(best[0] - logN)) best = m;
-    return best[1];
-  };
+/** Everything an MSM over `points` points on `threads` threads runs with: the plan, its tiles and per-tile buffer sizes. */
+export interface JobPlan {
+  plan: MsmPlan;
+  ranges: number;
+  tiles: Tile[];
+  /** thread slots that get a workspace */
+  slots: number;
+  /** pairs per accumulation batch in a tile: the plan's, capped for short tiles (an eighth of the tile, at least 16) */
+  tileBatch: number;
+  /** deferred-item ring capacity of msm_accumulate */
+  deferredCap: number;
+  /**
+   * temporaries: they hold partial sums of colliding items until they reach their bucket, at most
+   * one pending per bucket plus those in or produced by a batch, so 2B + L slots make running out
+   * (which forces an early, smaller batch) rare even when few buckets are hot (short scalars)
+   */
+  tempCap: number;
+}
+
+/** The one planner: c (caller, measured table or model), tiles for the threads, and batch and buffer sizes. */
+export function planJob(points: number, threads: number, options: { table?: WindowTable; windowBits?: number; ranges?: number } = {}): JobPlan {
+  const halves = 2 * points;
+  const plan = planMsm(points, options.table, options.windowBits);
+  const { ranges, tiles } = planTiles(halves, plan, threads, options.ranges);
+  const slots = Math.max(1, Math.min(threads, tiles.length));
+  const tileBatch = Math.max(16, Math.min(plan.batch, Math.ceil(halves / ranges) >> 3));
+  return { plan, ranges, tiles, slots, tileBatch, deferredCap: 8 * tileBatch + 16, tempCap: 2 * tileBatch + plan.buckets };
 }
 
 /** A unit of parallel work: window `win` over halves [start, start + count). */

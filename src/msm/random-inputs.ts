@@ -5,7 +5,7 @@
  * multiplication. The known logs give a closed-form check: Σ s_i·P_i = (Σ s_i·a_i mod r)·G.
  */
 import type { Instance } from '../runtime/instance.js';
-import { PAIR_BYTES, batchAddScratchBytes } from './layout.js';
+import { PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
 
 /** The seeded generator the inputs draw from (src/reference/rng.ts's makeRng fits). */
 export interface SeededRng {

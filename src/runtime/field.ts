@@ -3,6 +3,7 @@
  * exported operations by name. Used by the public API, the tests and the benchmarks.
  */
 import { Arena } from './memory.js';
+import type { FieldOps } from '../wasm-generated/kernels.js';
 
 export interface FieldInfo {
   /** kernel prefix, e.g. 'fp' */
@@ -13,8 +14,6 @@ export interface FieldInfo {
   elementBytes: number;
   byteLength: number;
 }
-
-type Kernel = (...args: number[]) => number;
 
 export class WasmField {
   readonly R: bigint;
@@ -31,11 +30,11 @@ export class WasmField {
     this.tmp = arena.alloc(info.elementBytes);
   }
 
-  /** The exported kernel `<name>_<op>`. */
-  op(op: string): Kernel {
+  /** The exported kernel `<prefix>_<op>`. */
+  op<K extends keyof FieldOps>(op: K): FieldOps[K] {
     const fn = this.exports[`${this.info.name}_${op}`];
     if (typeof fn !== 'function') throw new Error(`no kernel ${this.info.name}_${op}`);
-    return fn as Kernel;
+    return fn as FieldOps[K];
   }
   private get u32(): Uint32Array {
     return new Uint32Array(this.arena.memory.buffer);

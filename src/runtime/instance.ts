@@ -1,15 +1,21 @@
 /**
  * Instantiates a generated module from its embedded base64 bytes (works unconfigured in Node and in
  * any bundler: no file URLs, no fetch) on a memory the runtime creates: shared when threads are
- * possible (so workers instantiate the same compiled module on it), otherwise a plain one.
+ * possible (so workers instantiate the same compiled module on it), otherwise a plain one. The
+ * instance's kernels are typed by the generated ABI (src/wasm-generated/kernels.ts).
  */
 import { Arena } from './memory.js';
 import { FieldInfo, WasmField } from './field.js';
+import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec } from '../abi/codes.js';
+import type { FixedScratchKernel, Kernels } from '../wasm-generated/kernels.js';
 
+/** What src/codegen/build.ts writes for each module (src/wasm-generated/<curve>.ts). */
 export interface GeneratedModule {
   fields: Record<string, { name: string; p: string; w: number; n: number; elementBytes: number; byteLength: number }>;
   /** point encodings of the module's G1 codec kernels */
-  formats: readonly { name: string; code: number; bytes: number }[];
+  formats: readonly PointFormatSpec<string>[];
+  /** scratch bytes of the fixed-scratch kernels */
+  scratchBytes: Readonly<Record<FixedScratchKernel, number>>;
   /** offset of the memory import's limits flags in the binary (0x01 as built, 0x03 shared) */
   sharedFlagOffset: number;
   wasmBase64: string;
@@ -22,7 +28,10 @@ export function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
   return out;
 }
 
-export interface Instance {
+export interface Instance<K = Kernels> {
+  /** the kernels, typed */
+  k: K;
+  /** the raw exports (the task interpreter reads kernels and counters by name) */
   exports: Record<string, unknown>;
   memory: WebAssembly.Memory;
   arena: Arena;
@@ -32,10 +41,6 @@ export interface Instance {
   /** whether `memory` is a shared memory (threads possible) */
   shared: boolean;
 }
-
-/** Pages of a fresh memory; the maximum bounds what the arena can grow to (Wasm32: 4 GiB). */
-export const INITIAL_PAGES = 2;
-export const MAXIMUM_PAGES = 65536;
 
 /**
  * A shared memory when the environment allows one (SharedArrayBuffer present, not refused by the
@@ -54,18 +59,23 @@ export function createSharedMemory(): WebAssembly.Memory | null {
   return null;
 }
 
-export async function instantiate(
+export async function instantiate<K = Kernels>(
   bytes: Uint8Array<ArrayBuffer>,
   fieldInfos: FieldInfo[],
   memory: WebAssembly.Memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES }),
   shared = false,
-): Promise<Instance> {
+): Promise<Instance<K>> {
   const module = await WebAssembly.compile(bytes);
   const instance = await WebAssembly.instantiate(module, { env: { memory } });
   const exports = instance.exports as Record<string, unknown>;
   const arena = new Arena(memory);
   const fields = Object.fromEntries(fieldInfos.map((f) => [f.name, new WasmField(f, exports, arena)]));
-  return { exports, memory, arena, fields, module, shared };
+  return { k: exports as K, exports, memory, arena, fields, module, shared };
+}
+
+/** The field layouts of a generated module, as the runtime's FieldInfo. */
+export function fieldInfos(mod: Pick<GeneratedModule, 'fields'>): FieldInfo[] {
+  return Object.values(mod.fields).map((f) => ({ ...f, p: BigInt(f.p) }));
 }
 
 /**
@@ -73,7 +83,7 @@ export async function instantiate(
  * `false` forces a plain one.
  */
 export async function instantiateGenerated(mod: GeneratedModule, options: { shared?: 'auto' | false } = {}): Promise<Instance> {
-  const infos: FieldInfo[] = Object.values(mod.fields).map((f) => ({ ...f, p: BigInt(f.p) }));
+  const infos = fieldInfos(mod);
   const bytes = decodeBase64(mod.wasmBase64);
   const memory = options.shared === false ? null : createSharedMemory();
   if (!memory) return instantiate(bytes, infos);

@@ -1,24 +1,38 @@
 /**
- * The worker pool: long-lived workers (Node `worker_threads` or Web Workers) that run kernel calls
- * on the calling thread's shared Wasm memory. One pool per JS realm, shared by every curve; a job
- * (one MSM phase: a list of tasks) runs at a time, tasks are handed out one per idle worker as they
- * finish (dynamic scheduling), and each finished task is reported to the caller at once so it can
- * combine while the rest runs.
+ * The worker pool: long-lived workers (Node `worker_threads` or Web Workers) that run kernel tasks
+ * on the calling thread's shared Wasm memory with the same interpreter as the calling thread
+ * (./interpreter.ts; the worker's program is bundled from ./worker-main.ts at build time). One pool
+ * per JS realm, shared by every curve; a job (one batch of tasks) runs at a time, tasks are handed
+ * out one per idle worker as they finish (dynamic scheduling), and each finished task is reported
+ * to the caller at once so it can combine while the rest runs.
  *
- * A worker that throws rejects the job with WorkerError and stays; one that dies (exit, uncaught
- * error) rejects the job and is replaced. Without SharedArrayBuffer (a page that is not
- * cross-origin isolated) or without workers, the pool stays inactive and says why (`threads.reason`);
- * the MSM then runs on the calling thread.
+ * Failure contract: every path (posting, a worker's reply, its death, the caller's callbacks) ends
+ * in the job's promise; nothing throws out of an event handler. A worker that throws rejects the
+ * job with WorkerError and stays; one that dies (exit, uncaught error) rejects the job and is
+ * replaced. `stopThreads()` and `startThreads(n)` never interrupt a running job: workers leaving the
+ * pool finish it first and are terminated when it ends. Without SharedArrayBuffer (a page that is
+ * not cross-origin isolated) or workers, the pool stays inactive and says why (`threads.reason`).
  */
-import { WorkerError } from '../errors.js';
-import { BROWSER_WORKER_SOURCE, NODE_WORKER_SOURCE } from './worker-source.js';
+import { InvalidOptionError, WorkerError } from '../errors.js';
+import { WORKER_SOURCE } from '../wasm-generated/worker-source.js';
+import type { Op, TaskResult } from './interpreter.js';
 
-/** A kernel call: [export name, ...i32 args], or a built-in of the worker (see worker-source.ts). */
-export type Op = [string, ...(number | string)[]];
+/** Most threads a pool runs (more logical cores than this are not used). */
+export const MAX_THREADS = 256;
 
-export interface TaskResult {
-  values: number[];
-  times: number[];
+/**
+ * What the pool needs of a worker: the Web Worker interface's subset, so a page whose CSP forbids
+ * Blob workers can pass `createWorker: () => new Worker(urlOf('generated/worker.js'))`.
+ */
+export interface PoolWorker {
+  postMessage(message: unknown): void;
+  terminate(): unknown;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  /** a worker error or exit: the worker is dead */
+  onerror: ((event: { message?: string; preventDefault?: () => void }) => void) | null;
+  onmessageerror?: ((event: unknown) => void) | null;
+  /** Node: whether the worker keeps the process alive (unset between jobs) */
+  ref?(on: boolean): void;
 }
 
 /** What a shared-memory instance provides to the pool. */
@@ -26,21 +40,6 @@ export interface PoolInstance {
   module: WebAssembly.Module;
   memory: WebAssembly.Memory;
   shared: boolean;
-}
-
-interface Handle {
-  post(message: unknown): void;
-  terminate(): void;
-  /** Node only: let the process exit while idle */
-  ref(on: boolean): void;
-  /** per module key: instantiated in this worker (or failed), settled by the worker's reply */
-  loaded: Map<number, Promise<void>>;
-  pendingLoads: Map<number, { resolve: () => void; reject: (e: Error) => void }>;
-  /** set when the worker exited or threw outside a task (also between jobs) */
-  dead: boolean;
-  /** the running job's handler of task replies ('done', 'error') */
-  onMessage?: (m: WorkerReply) => void;
-  onDeath?: (why: string) => void;
 }
 
 type WorkerReply =
@@ -83,159 +82,213 @@ export function threadsUnavailableReason(): string | undefined {
   return undefined;
 }
 
-/** Threads to use when the caller does not say: the number of cores. */
+/** Threads to use when the caller does not say: the number of cores, at most MAX_THREADS. */
 export function defaultThreadCount(): number {
+  let cores = 1;
   if (isNode) {
     const os = nodeBuiltin<{ availableParallelism?: () => number; cpus: () => unknown[] }>('node:os');
-    return Math.max(1, os?.availableParallelism?.() ?? os?.cpus().length ?? 1);
-  }
-  return Math.max(1, (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1);
+    cores = os?.availableParallelism?.() ?? os?.cpus().length ?? 1;
+  } else cores = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(cores) || 1));
 }
 
-function spawn(): Handle {
-  const handle: Handle = { post: () => {}, terminate: () => {}, ref: () => {}, loaded: new Map(), pendingLoads: new Map(), dead: false };
-  // load replies settle the worker's own load promises, whichever job (if any) is running, so a load
-  // that finishes after the job that asked for it cannot be lost; task replies go to the job
-  const dispatch = (m: WorkerReply) => {
-    if (m.t === 'loaded' || m.t === 'load-error') {
-      const pending = handle.pendingLoads.get(m.key);
-      handle.pendingLoads.delete(m.key);
-      if (m.t === 'loaded') pending?.resolve();
-      else pending?.reject(new WorkerError(`pippin: a worker could not instantiate the module: ${m.message}`));
-    } else handle.onMessage?.(m);
-  };
+/** The default worker: a Node eval worker (Wasm flags passed on) or a Web Worker from a Blob URL. */
+export function defaultWorker(): PoolWorker {
   if (isNode) {
     const NodeWorker = nodeWorkerCtor()!;
     // workers get the engine's Wasm flags only, not loaders (--import …) meant for the main program
     const execArgv = process.execArgv.filter((a) => /^--(no-)?(experimental-)?wasm/.test(a));
-    const w = new NodeWorker(NODE_WORKER_SOURCE, { eval: true, execArgv });
+    const w = new NodeWorker(WORKER_SOURCE, { eval: true, execArgv });
     w.unref();
-    w.on('message', (m) => dispatch(m as WorkerReply));
-    w.on('error', (e) => {
-      if (handle.dead) return;
-      handle.dead = true;
-      handle.onDeath?.(`worker threw outside a kernel call: ${(e as Error)?.message ?? String(e)}`);
-    });
-    w.on('exit', (code) => {
-      if (handle.dead) return;
-      handle.dead = true;
-      handle.onDeath?.(`worker exited (code ${String(code)})`);
-    });
-    handle.post = (m) => w.postMessage(m);
-    handle.terminate = () => void w.terminate();
-    handle.ref = (on) => (on ? w.ref() : w.unref());
-  } else {
-    const url = URL.createObjectURL(new Blob([BROWSER_WORKER_SOURCE], { type: 'text/javascript' }));
-    const w = new Worker(url);
-    URL.revokeObjectURL(url);
-    w.onmessage = (e) => dispatch(e.data as WorkerReply);
-    const die = (why: string) => {
-      if (handle.dead) return;
-      handle.dead = true;
-      handle.onDeath?.(why);
+    const pw: PoolWorker = {
+      postMessage: (m) => w.postMessage(m),
+      terminate: () => void w.terminate(),
+      onmessage: null,
+      onerror: null,
+      ref: (on) => (on ? w.ref() : w.unref()),
     };
-    w.onerror = (e) => {
-      e.preventDefault?.();
-      die(`worker error: ${e.message || 'unknown (failed to start?)'}`);
-    };
-    w.onmessageerror = () => die('worker could not receive a message');
-    handle.post = (m) => w.postMessage(m);
-    handle.terminate = () => w.terminate();
+    w.on('message', (m) => pw.onmessage?.({ data: m }));
+    w.on('error', (e) => pw.onerror?.({ message: `worker threw outside a kernel call: ${(e as Error)?.message ?? String(e)}` }));
+    w.on('exit', (code) => pw.onerror?.({ message: `worker exited (code ${String(code)})` }));
+    return pw;
   }
-  return handle;
+  const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+  try {
+    return new Worker(url) as unknown as PoolWorker;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }
+
+/** A pool's worker with its state. */
+interface Handle {
+  worker: PoolWorker;
+  /** per module key: instantiated in this worker (or failed), settled by the worker's reply */
+  loaded: Map<number, Promise<void>>;
+  pendingLoads: Map<number, { resolve: () => void; reject: (e: Error) => void }>;
+  /** set when the worker exited or threw outside a task (also between jobs) */
+  dead: boolean;
+  /** the running job's handlers of task replies and of the worker's death */
+  onReply?: (m: WorkerReply) => void;
+  onDeath?: (why: string) => void;
+}
+
+/** The pool had no workers when a job was due to start (stopThreads): nothing ran, the caller may run the job itself. */
+export class PoolStoppedError extends WorkerError {}
 
 const moduleKeys = new WeakMap<WebAssembly.Module, number>();
 let nextKey = 1;
 let nextJob = 1;
 
-class WorkerPool {
+export class WorkerPool {
   private workers: Handle[] = [];
   private queue: Promise<unknown> = Promise.resolve();
-  /** true while a job runs (tests use it to kill a worker mid-job) */
-  busy = false;
+  /** the running job, if any (workers leaving the pool are terminated after it) */
+  private running: Promise<unknown> | undefined;
+
+  constructor(private createWorker: () => PoolWorker = defaultWorker) {}
 
   get size(): number {
     return this.workers.length;
   }
 
-  resize(n: number): void {
-    while (this.workers.length > n) this.workers.pop()!.terminate();
-    while (this.workers.length < n) this.workers.push(spawn());
+  /** Sets the worker count (and, if given, how workers are made); a running job keeps its workers until it ends. */
+  resize(n: number, createWorker?: () => PoolWorker): void {
+    let leaving: Handle[] = [];
+    if (createWorker && createWorker !== this.createWorker) {
+      this.createWorker = createWorker;
+      leaving = this.workers;
+      this.workers = [];
+    }
+    if (this.workers.length > n) leaving = leaving.concat(this.workers.splice(n));
+    while (this.workers.length < n) this.workers.push(this.spawn());
+    if (leaving.length === 0) return;
+    const terminate = () => leaving.forEach((h) => this.retire(h));
+    if (this.running) void this.running.finally(terminate);
+    else terminate();
+  }
+
+  private spawn(): Handle {
+    const h: Handle = { worker: this.createWorker(), loaded: new Map(), pendingLoads: new Map(), dead: false };
+    const die = (why: string) => {
+      if (h.dead) return;
+      h.dead = true;
+      for (const p of h.pendingLoads.values()) p.reject(new WorkerError(`pippin: a worker died while loading a module (${why})`));
+      h.pendingLoads.clear();
+      h.onDeath?.(why);
+    };
+    // load replies settle the worker's own load promises, whichever job (if any) is running, so a load
+    // that finishes after the job that asked for it cannot be lost; task replies go to the job
+    h.worker.onmessage = (e) => {
+      const m = e.data as WorkerReply;
+      if (m.t === 'loaded' || m.t === 'load-error') {
+        const pending = h.pendingLoads.get(m.key);
+        h.pendingLoads.delete(m.key);
+        if (m.t === 'loaded') pending?.resolve();
+        else pending?.reject(new WorkerError(`pippin: a worker could not instantiate the module: ${m.message}`));
+      } else h.onReply?.(m);
+    };
+    h.worker.onerror = (e) => {
+      e.preventDefault?.();
+      die(e.message || 'worker error (failed to start?)');
+    };
+    h.worker.onmessageerror = () => die('worker could not receive a message');
+    return h;
+  }
+
+  /** Terminates a worker for good (its handlers detached first, so its exit reports nothing). */
+  private retire(h: Handle): void {
+    h.onDeath = undefined;
+    h.onReply = undefined;
+    h.dead = true;
+    try {
+      h.worker.terminate();
+    } catch {
+      // already gone
+    }
   }
 
   /** Replaces a dead worker in place (its successor loads modules again on first use). */
   private replace(h: Handle): void {
+    this.retire(h);
     const i = this.workers.indexOf(h);
-    h.onDeath = undefined;
-    h.onMessage = undefined;
-    h.dead = true;
-    h.terminate();
-    if (i >= 0) this.workers[i] = spawn();
-  }
-
-  /** Test hook: the live worker handles (for killing one mid-job). */
-  get handles(): readonly { terminate(): void }[] {
-    return this.workers;
+    if (i >= 0) this.workers[i] = this.spawn();
   }
 
   /**
    * Runs `tasks` on up to `maxWorkers` workers; `make(slot)` builds a task's ops when it starts on
    * worker `slot` (slot < maxWorkers, so callers can give each slot private scratch), `done(i, r)`
-   * receives each result on the calling thread in completion order. Jobs are serialized.
+   * receives each result on the calling thread in completion order. Jobs are serialized. Rejects
+   * with WorkerError when the pool has no workers (stopped) or a worker fails.
    */
-  run(inst: PoolInstance, tasks: ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
-    const job = this.queue.then(() => this.runNow(inst, tasks, maxWorkers, done));
+  run(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
+    const job = this.queue.then(() => {
+      const p = this.runNow(inst, tasks, maxWorkers, done);
+      this.running = p;
+      return p.finally(() => (this.running = undefined));
+    });
     this.queue = job.catch(() => {});
     return job;
   }
 
-  private runNow(inst: PoolInstance, tasks: ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
+  private runNow(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
     if (!inst.shared) return Promise.reject(new WorkerError('pippin: threads need the instance on a shared memory'));
-    if (this.workers.length === 0) return Promise.reject(new WorkerError('pippin: stopThreads() was called during the MSM'));
+    if (this.workers.length === 0) return Promise.reject(new PoolStoppedError('pippin: the pool has no workers (stopThreads() was called)'));
+    if (tasks.length === 0) return Promise.resolve();
     let key = moduleKeys.get(inst.module);
     if (key === undefined) moduleKeys.set(inst.module, (key = nextKey++));
+    const moduleKey = key;
     // workers that died between jobs are replaced before any task is handed out
     for (const h of [...this.workers]) if (h.dead) this.replace(h);
-    this.busy = true;
     const used = this.workers.slice(0, Math.max(1, Math.min(maxWorkers, this.workers.length, tasks.length)));
-    if (tasks.length === 0) {
-      this.busy = false;
-      return Promise.resolve();
-    }
     return new Promise<void>((resolve, reject) => {
       let next = 0;
       let finished = 0;
-      let failed = false;
+      let settled = false;
       const inFlight = new Map<number, { task: number; slot: number }>();
-      const cleanup = () => {
-        this.busy = false;
+      const detach = () => {
         for (const h of used) {
-          h.onMessage = undefined;
+          h.onReply = undefined;
           h.onDeath = undefined;
-          h.ref(false);
+          h.worker.ref?.(false);
         }
       };
       // a worker still running a task of a failed job would write into memory the caller is about
       // to release: such workers are replaced, not waited for
       const fail = (error: unknown) => {
-        if (failed) return;
-        failed = true;
-        cleanup();
-        for (const { slot } of inFlight.values()) if (this.workers.includes(used[slot])) this.replace(used[slot]);
-        reject(error);
+        if (settled) return;
+        settled = true;
+        detach();
+        for (const { slot } of inFlight.values()) this.replace(used[slot]);
+        inFlight.clear();
+        reject(error instanceof Error ? error : new WorkerError(`pippin: ${String(error)}`));
+      };
+      const post = (h: Handle, message: unknown): boolean => {
+        try {
+          h.worker.postMessage(message);
+          return true;
+        } catch (e) {
+          fail(new WorkerError(`pippin: could not send a task to a worker: ${(e as Error)?.message ?? String(e)}`));
+          return false;
+        }
       };
       const load = (h: Handle): Promise<void> => {
-        let p = h.loaded.get(key!);
+        let p = h.loaded.get(moduleKey);
         if (!p) {
-          p = new Promise<void>((resolve, reject) => h.pendingLoads.set(key!, { resolve, reject }));
-          h.loaded.set(key!, p);
-          h.post({ t: 'load', key, module: inst.module, memory: inst.memory });
+          p = new Promise<void>((res, rej) => h.pendingLoads.set(moduleKey, { resolve: res, reject: rej }));
+          h.loaded.set(moduleKey, p);
+          try {
+            h.worker.postMessage({ t: 'load', key: moduleKey, module: inst.module, memory: inst.memory });
+          } catch (e) {
+            h.pendingLoads.delete(moduleKey);
+            h.loaded.delete(moduleKey);
+            return Promise.reject(new WorkerError(`pippin: could not send the module to a worker: ${(e as Error)?.message ?? String(e)}`));
+          }
         }
         return p;
       };
       const feed = (h: Handle, slot: number) => {
-        if (failed || next >= tasks.length) return;
+        if (settled || next >= tasks.length) return;
         const task = next++;
         const jobId = nextJob++;
         let ops: Op[];
@@ -246,17 +299,17 @@ class WorkerPool {
           return;
         }
         inFlight.set(jobId, { task, slot });
-        h.post({ t: 'run', job: jobId, key, ops });
+        post(h, { t: 'run', job: jobId, key: moduleKey, ops });
       };
       used.forEach((h, slot) => {
-        h.ref(true);
+        h.worker.ref?.(true);
         h.onDeath = (why) => {
           for (const [id, f] of inFlight) if (f.slot === slot) inFlight.delete(id);
-          this.replace(h);
+          if (!settled) this.replace(h);
           fail(new WorkerError(`pippin: a worker died during the MSM (${why}); the pool replaced it`));
         };
-        const onReply = (m: WorkerReply) => {
-          if (failed) return;
+        h.onReply = (m) => {
+          if (settled) return;
           if (m.t === 'error') {
             for (const [id, f] of inFlight) if (f.slot === slot) inFlight.delete(id);
             fail(new WorkerError(`pippin: a worker failed: ${m.message}`));
@@ -271,7 +324,8 @@ class WorkerPool {
               return;
             }
             if (++finished === tasks.length) {
-              cleanup();
+              settled = true;
+              detach();
               resolve();
             } else feed(h, slot);
           }
@@ -279,8 +333,7 @@ class WorkerPool {
         load(h).then(
           () => {
             // a worker whose load finished after its job ended (the others did all the tasks) stays idle
-            if (failed || finished === tasks.length) return;
-            h.onMessage = onReply;
+            if (settled || finished === tasks.length) return;
             feed(h, slot);
           },
           (e: unknown) => fail(e),
@@ -288,17 +341,13 @@ class WorkerPool {
       });
     });
   }
-
-  stop(): void {
-    this.resize(0);
-  }
 }
 
 /** The realm's pool and its state, as the public `threads` object reports it. */
 const pool = new WorkerPool();
 let explicitlyStopped = false;
 let unavailable: string | undefined;
-let starting: Promise<void> | undefined;
+let starting: Promise<unknown> | undefined;
 
 export const threads = {
   /** true while workers are running (MSMs use them) */
@@ -319,37 +368,48 @@ export const threads = {
   },
 };
 
+export interface StartThreadsOptions {
+  /** Makes a worker running generated/worker.js (default: a Node eval worker, or a Web Worker from a Blob URL). */
+  createWorker?: () => PoolWorker;
+}
+
 /**
- * Starts (or resizes) the pool with `n` workers (default: the number of cores). Resolves to the
- * `threads` state; never rejects for lack of support — then `threads.active` is false and
- * `threads.reason` says why, and MSMs run on the calling thread.
+ * Starts (or resizes) the pool with `n` workers (default: the number of cores, at most 256).
+ * Resolves to the `threads` state; never rejects for lack of support — then `threads.active` is
+ * false and `threads.reason` says why, and MSMs run on the calling thread. A running MSM keeps its
+ * workers until it ends. Rejects with InvalidOptionError for an `n` that is not an integer in 1…256.
  */
-export async function startThreads(n = defaultThreadCount()): Promise<typeof threads> {
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new RangeError(`startThreads: n must be an integer in 1…256, got ${String(n)}`);
+export async function startThreads(n: number = defaultThreadCount(), options: StartThreadsOptions = {}): Promise<typeof threads> {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_THREADS) {
+    throw new InvalidOptionError(`startThreads: n must be an integer in 1…${MAX_THREADS}, got ${typeof n === 'number' ? n : `${String(n)} (a ${typeof n})`}`, 'n', n);
+  }
+  if (options.createWorker !== undefined && typeof options.createWorker !== 'function') {
+    throw new InvalidOptionError('startThreads: createWorker must be a function', 'createWorker', options.createWorker);
+  }
   explicitlyStopped = false;
   unavailable = threadsUnavailableReason();
-  if (!unavailable) pool.resize(n);
+  if (!unavailable) pool.resize(n, options.createWorker);
   return threads;
 }
 
-/** Terminates the workers; MSMs run on the calling thread until startThreads() is called again. */
+/**
+ * Takes the workers out of the pool: MSMs (and MSM phases) that start later run on the calling
+ * thread until startThreads() is called again; a job already running on the workers finishes, then
+ * they are terminated.
+ */
 export function stopThreads(): void {
   explicitlyStopped = true;
-  pool.stop();
+  pool.resize(0);
 }
 
 /**
  * The pool for an MSM, started on first use with the default size unless the caller stopped it;
- * undefined when threads cannot be used.
+ * undefined when threads cannot be used (or starting failed: the next call tries again).
  */
 export async function poolForMsm(): Promise<WorkerPool | undefined> {
   if (pool.size === 0 && !explicitlyStopped && unavailable === undefined) {
-    starting ??= startThreads().then(() => undefined);
-    await starting;
+    starting ??= startThreads().finally(() => (starting = undefined));
+    await starting.catch(() => undefined);
   }
   return pool.size > 0 ? pool : undefined;
 }
-
-export type { WorkerPool };
-/** For tests: the pool itself. */
-export const internalPool = pool;

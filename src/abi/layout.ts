@@ -1,6 +1,6 @@
 /**
- * Memory contracts shared by the MSM kernel generator (src/codegen/msm.ts) and the runtime
- * (src/msm/g1.ts): one definition, imported by both.
+ * Memory contracts of the MSM kernels, shared by their generator (src/codegen/msm.ts) and the
+ * runtime (src/msm/): one definition, imported by both.
  */
 
 /** Pair entry of g1_batch_add: dst, a, b (bit 0 = negate b), info (bits 0..29 caller data,
@@ -16,7 +16,8 @@ export const BUCKET_FULL = 1;
 export const BUCKET_BUSY = 2;
 
 /** Bytes of scratch g1_batch_add needs for `count` pairs with field elements of `EB` bytes:
- * prefix products and denominators (count elements each), 8 temporaries, count kind bytes. */
+ * prefix products and denominators (count elements each), 8 temporaries, count kind bytes.
+ * msm_reduce_segments(…, S, …) runs batches of S pairs and needs the same for count = S. */
 export function batchAddScratchBytes(count: number, EB: number): number {
   return (2 * count + 8) * EB + count + 8;
 }
@@ -25,7 +26,8 @@ export function batchAddScratchBytes(count: number, EB: number): number {
 export const ACC_STATE_FIELDS = [
   'points', 'halves', 'count', 'shift', 'c', 'buckets', 'bstate', 'pending', 'pairs', 'batch',
   'deferred', 'deferredCap', 'temps', 'freeTemps', 'scratch', 'pendingList', 'tempCap',
-  // the carry rule as 128-bit little-endian values in 32-bit words (8-byte aligned: index 18 → byte 72)
+  // the carry rule as 128-bit little-endian values in 32-bit words (index 17 → byte 68; the kernel
+  // reads them with i64 loads, unaligned, which Wasm allows)
   'carryMask0', 'carryMask1', 'carryMask2', 'carryMask3', 'carryThreshold0', 'carryThreshold1', 'carryThreshold2', 'carryThreshold3',
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];

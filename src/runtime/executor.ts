@@ -1,0 +1,62 @@
+/**
+ * Executors of phase programs. A phase program is a generator that yields batches of kernel tasks
+ * and receives control back when every task of the batch has run (each result handed to the
+ * batch's `done` first); it is written once and run either on the calling thread (`runLocal`,
+ * synchronous) or with the tasks of each batch spread over the worker pool (`runOnPool`). A batch
+ * that fails is thrown into the program, so its `finally` blocks release what it allocated.
+ */
+import { runTask, type Op, type TaskResult } from './interpreter.js';
+import type { Instance } from './instance.js';
+import { PoolStoppedError, type WorkerPool } from './pool.js';
+
+/** Independent tasks: `tasks[i](slot)` builds task i's ops for the thread slot that runs it (slot < the program's thread count). */
+export interface Batch {
+  tasks: readonly ((slot: number) => Op[])[];
+  done(i: number, r: TaskResult): void;
+}
+
+export type PhaseProgram<T> = Generator<Batch, T, void>;
+
+/** Runs every task of a batch on the calling thread, in order, as slot 0. */
+function runBatchLocally(inst: Instance, batch: Batch): void {
+  batch.tasks.forEach((make, i) => batch.done(i, runTask(inst.exports, inst.memory, make(0))));
+}
+
+/** Runs a program on the calling thread. */
+export function runLocal<T>(inst: Instance, program: PhaseProgram<T>): T {
+  let step = program.next();
+  while (!step.done) {
+    let failure: { error: unknown } | undefined;
+    try {
+      runBatchLocally(inst, step.value);
+    } catch (error) {
+      failure = { error };
+    }
+    step = failure ? program.throw(failure.error) : program.next();
+  }
+  return step.value;
+}
+
+/**
+ * Runs a program with each batch on up to `threads` workers of `pool`; a batch that starts after
+ * the pool was emptied (stopThreads) runs on the calling thread instead.
+ */
+export async function runOnPool<T>(inst: Instance, program: PhaseProgram<T>, pool: WorkerPool, threads: number): Promise<T> {
+  let step = program.next();
+  while (!step.done) {
+    const batch = step.value;
+    let failure: { error: unknown } | undefined;
+    try {
+      try {
+        await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r));
+      } catch (e) {
+        if (!(e instanceof PoolStoppedError)) throw e;
+        runBatchLocally(inst, batch); // nothing ran on the workers
+      }
+    } catch (error) {
+      failure = { error };
+    }
+    step = failure ? program.throw(failure.error) : program.next();
+  }
+  return step.value;
+}
