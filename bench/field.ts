@@ -9,10 +9,10 @@
  * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts).
  */
 import { Field as MontField } from 'montgomery';
-import * as generated from '../src/wasm-generated/bls12_381.js';
-import { instantiateGenerated, Instance } from '../src/runtime/instance.js';
-import { devFieldInstance } from '../src/codegen/dev-instance.js';
-import { curves } from '../src/curves/index.js';
+import type { Instance } from '../src/runtime/instance.js';
+import { devCurveModule, devFieldInstance } from '../src/testing/dev-instance.js';
+import { curves, registry } from '../src/curves/index.js';
+import type { FieldBenchKernels, FieldKernels } from '../src/wasm-generated/kernels.js';
 import type { MulStrategy } from '../src/codegen/field.js';
 
 const args = process.argv.slice(2);
@@ -47,24 +47,27 @@ interface Case {
   samples: number[];
 }
 
-function fieldCases(inst: Instance, name: string, label: string, impl = 'pippin'): { row: Omit<Row, 'nsPerOp'>; c: Case }[] {
+type BenchInstance<F extends string> = Instance<FieldKernels<F> & FieldBenchKernels<F>>;
+
+function fieldCases<F extends 'fp' | 'fr'>(inst: BenchInstance<F>, name: F, label: string, impl = 'pippin'): { row: Omit<Row, 'nsPerOp'>; c: Case }[] {
   const F = inst.fields[name];
   const x = F.alloc();
   const y = F.alloc();
   F.write(x, 0x1234567890abcdef1234567890abcdefn * 0xfedcba9876543210n);
   F.write(y, F.info.p - 7n);
-  const e = inst.exports as Record<string, (...a: number[]) => void>;
+  const k = inst.k as FieldKernels<'fp' | 'fr'> & FieldBenchKernels<'fp' | 'fr'>;
+  const f = name as 'fp' | 'fr';
   const batch = 1024;
   const xs = F.alloc(batch);
   const outs = F.alloc(batch);
   const scratch = F.alloc(batch + 2);
   for (let k = 0; k < batch; k++) F.write(xs + k * F.info.elementBytes, BigInt(k + 1) * 0x9e3779b97f4a7c15n);
   const ops: [string, (N: number) => void, number][] = [
-    ['mul', (N) => e[`${name}_bench_mul`](x, y, N), 1],
-    ['square', (N) => e[`${name}_bench_sqr`](x, N), 1],
-    ['add', (N) => e[`${name}_bench_add`](x, y, N), 1],
-    ['inverse', (N) => e[`${name}_bench_inv`](x, N), 1],
-    ['batch-inverse', (N) => { for (let i = 0; i < N; i++) e[`${name}_batch_inv`](outs, xs, batch, scratch); }, batch],
+    ['mul', (N) => k[`${f}_bench_mul`](x, y, N), 1],
+    ['square', (N) => k[`${f}_bench_sqr`](x, N), 1],
+    ['add', (N) => k[`${f}_bench_add`](x, y, N), 1],
+    ['inverse', (N) => k[`${f}_bench_inv`](x, N), 1],
+    ['batch-inverse', (N) => { for (let i = 0; i < N; i++) k[`${f}_batch_inv`](outs, xs, batch, scratch); }, batch],
   ];
   return ops.map(([op, fn, perCall]) => ({ row: { impl, field: label, op }, c: { key: `${impl}/${label}/${op}`, N: 0, perCall, fn, samples: [] } }));
 }
@@ -81,7 +84,8 @@ function montgomeryCases(): { row: Omit<Row, 'nsPerOp'>; c: Case }[] {
 }
 
 async function main() {
-  const inst = await instantiateGenerated(generated);
+  // the shipped module's kernels, built as a dev module (+ Fr and the benchmark loops)
+  const inst = await devCurveModule({ curve: registry['bls12-381'] });
   const cases = [
     ...fieldCases(inst, 'fp', 'bls12-381-fp'),
     ...fieldCases(inst, 'fr', 'bls12-381-fr'),

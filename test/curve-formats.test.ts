@@ -10,10 +10,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CurveGen, curveFormats, devCurveInstance, DecodeError, PointFormat, type CurveFormat, type PointFormatName } from '../src/codegen/curve.js';
+import { CurveGen, curveFormats, type CurveFormat } from '../src/codegen/curve.js';
+import { devCurveInstance } from '../src/testing/dev-instance.js';
+import { PointError, PointFormat, type PointFormatName } from '../src/abi/codes.js';
 import { FieldGen } from '../src/codegen/field.js';
 import { ModuleBuilder } from '../src/codegen/wat.js';
-import { curves, type CurveName } from '../src/curves/index.js';
+import { curves, registry, type CurveName } from '../src/curves/index.js';
 import type { CurveParams } from '../src/curves/types.js';
 import { RefCurve, type Affine, type AffinePoint } from '../src/reference/curve.js';
 import { bigintToBytesLE } from '../src/reference/field.js';
@@ -57,7 +59,7 @@ const VECTOR_FORMATS: Record<CurveName, [uncompressed: PointFormatName, compress
 
 // Build all modules up front (≈ 50 ms each).
 const devs = new Map<CurveName, Awaited<ReturnType<typeof devCurveInstance>>>();
-for (const name of Object.keys(curves) as CurveName[]) devs.set(name, await devCurveInstance(curves[name], { w: 30, mul: 'karatsuba' }));
+for (const name of Object.keys(curves) as CurveName[]) devs.set(name, await devCurveInstance(curves[name], { w: 30, mul: 'karatsuba' }, { formats: registry[name].formats }));
 
 for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][]) {
   const dev = devs.get(name)!;
@@ -204,8 +206,9 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
   describe(`G1 kernels and point formats, ${name} (fp w = 30, karatsuba)`, () => {
     it('generation: format table, byte sizes, subgroup parameter, scratch sizes', () => {
       assert.deepEqual(curve.formats.map((f) => [f.name, f.code, f.bytes]), EXPECTED[name]);
-      assert.deepEqual(curveFormats(params), curve.formats, 'curveFormats(params) = the generator’s table');
-      for (const f of curve.formats) assert.equal(f.code, PointFormat[({ zcash: 'zcashUncompressed', 'zcash-compressed': 'zcashCompressed', arkworks: 'arkUncompressed', 'arkworks-compressed': 'arkCompressed', eip196: 'eip196', pasta: 'pasta' } as const)[f.name]]);
+      assert.deepEqual(curveFormats(params, registry[name].formats), curve.formats, 'curveFormats(params, descriptor formats) = the generator’s table');
+      for (const f of curve.formats) assert.equal(f.code, ({ zcash: 0, 'zcash-compressed': 1, arkworks: 2, 'arkworks-compressed': 3, eip196: 4, pasta: 5 } as const)[f.name], `${f.name}: kernel code`);
+      for (const f of curve.formats) assert.equal(PointFormat[f.name], f.code, `${f.name}: the ABI's code table`);
       assert.equal(curve.B, L);
       assert.equal(curve.BA, LA);
       assert.equal(curve.EB, EB);
@@ -325,15 +328,15 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
         const { res, slot } = decode([e], fmt, 0);
         assert.equal(res, -1, `${fmt.name}: parse accepts an off-curve point`);
         assert.deepEqual(readAffine(slot(0)), off);
-        assert.equal(decodeOne(e, fmt, 1), bad(0, DecodeError.notOnCurve), `${fmt.name} check 1`);
-        assert.equal(decodeOne(e, fmt, 2), bad(0, DecodeError.notOnCurve), `${fmt.name} check 2`);
+        assert.equal(decodeOne(e, fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name} check 1`);
+        assert.equal(decodeOne(e, fmt, 2), bad(0, PointError.notOnCurve), `${fmt.name} check 2`);
         // an all-zero affine pair with infinity flags cleared is not a point ((0, 0) is infinity only without flags)
         if (fmt.name.startsWith('arkworks') || fmt.name === 'zcash') {
-          assert.equal(decodeOne(new Uint8Array(fmt.bytes), fmt, 1), bad(0, DecodeError.notOnCurve), `${fmt.name}: zeros without flag`);
+          assert.equal(decodeOne(new Uint8Array(fmt.bytes), fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name}: zeros without flag`);
         }
         if (fmt.name === 'eip196' || fmt.name === 'pasta') {
-          assert.equal(decodeOne(encRef(fmt.name, { x: 0n, y: 1n }), fmt, 1), bad(0, DecodeError.notOnCurve), `${fmt.name}: (0, 1)`);
-          assert.equal(decodeOne(encRef(fmt.name, { x: 1n, y: 0n }), fmt, 1), bad(0, DecodeError.notOnCurve), `${fmt.name}: (1, 0)`);
+          assert.equal(decodeOne(encRef(fmt.name, { x: 0n, y: 1n }), fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name}: (0, 1)`);
+          assert.equal(decodeOne(encRef(fmt.name, { x: 1n, y: 0n }), fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name}: (1, 0)`);
         }
       }
       const others = [...curvePoints, ...special];
@@ -344,7 +347,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
         if (h1 !== 1n) {
           const first = others.findIndex((Q) => !ref.isInSubgroup(Q));
           assert.ok(first >= 0, 'some random point is outside G1');
-          assert.equal(decode(others.map((Q) => encRef(fmt.name, Q)), fmt, 2).res, bad(first, DecodeError.notInSubgroup), `${fmt.name} non-G1`);
+          assert.equal(decode(others.map((Q) => encRef(fmt.name, Q)), fmt, 2).res, bad(first, PointError.notInSubgroup), `${fmt.name} non-G1`);
         }
       }
     });
@@ -459,7 +462,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
       assert.ok(nonCanonicalX > 0, 'x + p exercised in some format');
       for (const [n, e, what] of cases) {
         for (let check = 0; check <= 2; check++) {
-          assert.equal(decodeOne(e, fmtOf(n), check), bad(0, DecodeError.malformed), `${n}: ${what}, check ${check}`);
+          assert.equal(decodeOne(e, fmtOf(n), check), bad(0, PointError.malformed), `${n}: ${what}, check ${check}`);
         }
       }
       // the unmutated encodings decode (so each case fails for its own reason)
@@ -478,7 +481,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
         const encs = pts.map((P) => encRef(fmt.name, P));
         encs[5] = compressed ? encRef(fmt.name, { x: noRoot, y: 0n }) : encRef(fmt.name, { x: G.x, y: Fp.add(G.y, 2n) });
         encs[6] = setX(fmt.name, encs[6], p); // malformed further on
-        const code = compressed ? DecodeError.malformed : DecodeError.notOnCurve;
+        const code = compressed ? PointError.malformed : PointError.notOnCurve;
         const { res, slot, inf } = decode(encs, fmt, 2);
         assert.equal(res, bad(5, code), `${fmt.name}`);
         for (let i = 0; i < 5; i++) {
@@ -489,7 +492,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
           assert.equal(inf(i), 0xcd, `inf[${i}] untouched`);
           assert.ok(mem().slice(slot(i), slot(i) + 2 * EB).every((x) => x === 0xcd), `dst[${i}] untouched`);
         }
-        if (!compressed) assert.equal(decode(encs, fmt, 0).res, bad(6, DecodeError.malformed), `${fmt.name}: parse only stops at index 6`);
+        if (!compressed) assert.equal(decode(encs, fmt, 0).res, bad(6, PointError.malformed), `${fmt.name}: parse only stops at index 6`);
       }
     });
 
@@ -623,7 +626,7 @@ describe('G1 codecs on other limb layouts (w = 29 cios-loop, w = 26 karatsuba)',
   for (const field of [{ w: 29, mul: 'cios-loop' }, { w: 26, mul: 'karatsuba' }] as const) {
     for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][]) {
       it(`${name}, w = ${field.w} ${field.mul}`, async () => {
-        const { inst, curve } = await devCurveInstance(params, field);
+        const { inst, curve } = await devCurveInstance(params, field, { formats: registry[name].formats });
         const ref = new RefCurve(params);
         const F = inst.fields.fp;
         const EB = F.info.elementBytes;
@@ -677,7 +680,7 @@ describe('G1 codecs on other limb layouts (w = 29 cios-loop, w = 26 karatsuba)',
           F.write(dst, Q.x);
           F.write(dst + EB, Q.y);
           k.g1_encode(out, dst, 0, fu.code, scr);
-          assert.equal(k.g1_decode_batch(dst, inf, out, 1, fu.code, 2, scr), (0 << 2) | DecodeError.notInSubgroup, 'non-G1 point rejected');
+          assert.equal(k.g1_decode_batch(dst, inf, out, 1, fu.code, 2, scr), (0 << 2) | PointError.notInSubgroup, 'non-G1 point rejected');
           assert.equal(k.g1_decode_batch(dst, inf, out, 1, fu.code, 1, scr), -1, 'but on the curve');
         }
       });

@@ -9,11 +9,13 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
-import { CurveGen, devCurveInstance, DecodeError } from '../src/codegen/curve.js';
+import { CurveGen } from '../src/codegen/curve.js';
+import { devCurveInstance } from '../src/testing/dev-instance.js';
+import { PointError } from '../src/abi/codes.js';
 import { FieldGen } from '../src/codegen/field.js';
 import { ModuleBuilder } from '../src/codegen/wat.js';
 import type { CurveParams } from '../src/curves/types.js';
-import { bls12_381 } from '../src/curves/bls12-381.js';
+import { bls12_381, bls12_381Curve } from '../src/curves/bls12-381.js';
 import { RefCurve, type Affine, type AffinePoint } from '../src/reference/curve.js';
 import { bigintToBytesLE } from '../src/reference/field.js';
 import { makeRng } from '../src/reference/rng.js';
@@ -28,7 +30,7 @@ const NP = nobleBls.G1.Point;
 const rng = makeRng(381);
 const B = 48;
 
-const dev = await devCurveInstance(bls12_381, { w: 30, mul: 'karatsuba' });
+const dev = await devCurveInstance(bls12_381, { w: 30, mul: 'karatsuba' }, { formats: bls12_381Curve.formats });
 const { inst, curve } = dev;
 const F = inst.fields.fp;
 const EB = F.info.elementBytes;
@@ -412,8 +414,8 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
     for (const fmt of [0, 2]) {
       const e = encoders[fmt](off);
       assert.equal(decodeOne(e, fmt, 0), -1, 'parse only accepts an off-curve point');
-      assert.equal(decodeOne(e, fmt, 1), bad(0, DecodeError.notOnCurve));
-      assert.equal(decodeOne(e, fmt, 2), bad(0, DecodeError.notOnCurve));
+      assert.equal(decodeOne(e, fmt, 1), bad(0, PointError.notOnCurve));
+      assert.equal(decodeOne(e, fmt, 2), bad(0, PointError.notOnCurve));
     }
     for (const Q of [offPoints[0], offPoints[1], order3[0], order3[1]]) {
       for (let fmt = 0; fmt < 3; fmt++) {
@@ -423,13 +425,13 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
           assert.equal(res, -1);
           assert.deepEqual(readAffine(slot(0)), Q);
         }
-        assert.equal(decodeOne(e, fmt, 2), bad(0, DecodeError.notInSubgroup), `non-G1 format ${fmt}`);
+        assert.equal(decodeOne(e, fmt, 2), bad(0, PointError.notInSubgroup), `non-G1 format ${fmt}`);
         if (fmt < 2) assert.throws(() => NP.fromBytes(e), 'noble rejects it too');
       }
     }
     // the all-zero affine pair (0, 0) without the infinity flag is not a point
-    assert.equal(decodeOne(new Uint8Array(2 * B), 0, 1), bad(0, DecodeError.notOnCurve));
-    assert.equal(decodeOne(new Uint8Array(2 * B), 2, 1), bad(0, DecodeError.notOnCurve));
+    assert.equal(decodeOne(new Uint8Array(2 * B), 0, 1), bad(0, PointError.notOnCurve));
+    assert.equal(decodeOne(new Uint8Array(2 * B), 2, 1), bad(0, PointError.notOnCurve));
   });
 
   it('decode_batch: malformed encodings → 1 (flags in each position, non-canonical coordinates, bad infinity, no root)', () => {
@@ -504,7 +506,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
     );
     for (const [fmt, e, what] of cases) {
       for (let check = 0; check <= 2; check++) {
-        assert.equal(decodeOne(e, fmt, check), bad(0, DecodeError.malformed), `format ${fmt}, ${what}, check ${check}`);
+        assert.equal(decodeOne(e, fmt, check), bad(0, PointError.malformed), `format ${fmt}, ${what}, check ${check}`);
       }
       if (fmt < 2) assert.throws(() => NP.fromBytes(e), `noble rejects: ${what}`);
     }
@@ -521,7 +523,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
       encs[5] = fmt === 1 ? encoders[1](offPoints[0]) : encoders[fmt]({ x: G.x, y: G.y ^ 2n });
       encs[6] = Uint8Array.from(encs[6]);
       encs[6][fmt === 2 ? 95 : 0] ^= 0x40; // flag damage further on
-      const code = fmt === 1 ? DecodeError.notInSubgroup : DecodeError.notOnCurve;
+      const code = fmt === 1 ? PointError.notInSubgroup : PointError.notOnCurve;
       const { res, slot, inf } = decode(encs, fmt, 2);
       assert.equal(res, bad(5, code), `format ${fmt}`);
       for (let i = 0; i < 5; i++) {
@@ -533,7 +535,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
         assert.ok(mem().slice(slot(i), slot(i) + 2 * EB).every((b) => b === 0xcd), `dst[${i}] untouched`);
       }
       // with check 0 the first problem is the flag damage at index 6
-      assert.equal(decode(encs, fmt, 0).res, bad(6, DecodeError.malformed));
+      assert.equal(decode(encs, fmt, 0).res, bad(6, PointError.malformed));
     }
   });
 

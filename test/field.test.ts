@@ -1,24 +1,40 @@
 /**
- * Field kernels against the bigint reference, for BLS12-381 Fp and Fr, every limb width w in
- * 26..30 and both Montgomery product variants. Values are tested in the kernels' own contract:
+ * Field kernels against the bigint reference: one suite, run for every curve's Fp and Fr of the
+ * registry at its shipped tuning, and for BLS12-381's Fp and Fr at every limb width w in 26..30
+ * and both Montgomery product variants. Values are tested in the kernels' own contract:
  * raw limb values in the redundant range [0, 2p), outputs must stay in [0, 2p) and agree mod p.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { devFieldInstance } from '../src/codegen/dev-instance.js';
+import { devFieldInstance } from '../src/testing/dev-instance.js';
 import type { MulStrategy } from '../src/codegen/field.js';
-import { bls12_381 } from '../src/curves/bls12-381.js';
+import { curveNames, registry } from '../src/curves/index.js';
+import type { FieldOps } from '../src/wasm-generated/kernels.js';
 import { RefField, bigintToBytesLE } from '../src/reference/field.js';
 import { makeRng } from '../src/reference/rng.js';
 import type { WasmField } from '../src/runtime/field.js';
 
-const fields = [
-  { name: 'fp', label: 'BLS12-381 Fp', p: bls12_381.p },
-  { name: 'fr', label: 'BLS12-381 Fr', p: bls12_381.r },
-];
+interface FieldCase {
+  name: 'fp' | 'fr';
+  label: string;
+  p: bigint;
+  w: number;
+  mul: MulStrategy;
+}
 const widths = [26, 27, 28, 29, 30];
 const strategies: MulStrategy[] = ['cios-loop', 'karatsuba'];
+const cases: FieldCase[] = [];
+for (const name of curveNames) {
+  const { params, tuning } = registry[name];
+  const fr = tuning.fr ?? tuning.fp;
+  cases.push({ name: 'fp', label: `${name} Fp (shipped tuning)`, p: params.p, w: tuning.fp.w, mul: tuning.fp.mul });
+  cases.push({ name: 'fr', label: `${name} Fr (tuning ${tuning.fr ? 'measured' : 'of Fp'})`, p: params.r, w: fr.w, mul: fr.mul });
+}
+const bls = registry['bls12-381'].params;
+for (const [name, p] of [['fp', bls.p], ['fr', bls.r]] as const) {
+  for (const w of widths) for (const mul of strategies) cases.push({ name, label: `bls12-381 ${name === 'fp' ? 'Fp' : 'Fr'}`, p, w, mul });
+}
 
 /** Hard raw values in [0, 2p): 0, 1, p±1, 2p−1, R mod p, limb boundaries 2^(kw)±1, all-ones limbs. */
 function hardValues(p: bigint, w: number, n: number): bigint[] {
@@ -43,9 +59,10 @@ function rawValues(p: bigint, w: number, n: number, seed: number, count: number)
   return out;
 }
 
-for (const fd of fields) {
-  for (const w of widths) {
-    for (const mul of strategies) {
+for (const fd of cases) {
+  const { w, mul } = fd;
+  {
+    {
       describe(`${fd.label}, w = ${w}, ${mul}`, async () => {
         const inst = await devFieldInstance('test', [{ name: fd.name, p: fd.p, w, mul }]);
         const F: WasmField = inst.fields[fd.name];
@@ -59,7 +76,7 @@ for (const fd of fields) {
         const scratch = F.alloc(24);
         const xs = rawValues(p, w, n, w * 1000 + (fd.name === 'fp' ? 1 : 2), 160);
         const ys = [...xs.slice(1), xs[0]];
-        const k = (op: string) => F.op(op);
+        const k = <K extends keyof FieldOps>(op: K) => F.op(op);
         const checkRange = (raw: bigint, what: string) => assert.ok(raw >= 0n && raw < 2n * p, `${what}: output ${raw} outside [0, 2p)`);
 
         it('mul, sqr, add, sub, neg, double agree with the reference and stay in [0, 2p)', () => {

@@ -7,10 +7,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { devCurveModule } from '../src/codegen/dev-instance.js';
-import { curves } from '../src/curves/index.js';
+import { devCurveModule } from '../src/testing/dev-instance.js';
+import { curves, registry, type CurveName } from '../src/curves/index.js';
 import { RefCurve } from '../src/reference/curve.js';
-import { G1Msm } from '../src/msm/g1.js';
+import { allocInputs, msmProgram, type G1MsmContext } from '../src/msm/g1.js';
+import { runLocal } from '../src/runtime/executor.js';
 import { refCombiner } from '../src/msm/combine-ref.js';
 
 interface VectorCase {
@@ -24,21 +25,16 @@ interface VectorCase {
 for (const [name, params] of Object.entries(curves)) {
   describe(`MSM core on ${name} vs arkworks`, async () => {
     const vectors = JSON.parse(readFileSync(new URL(`../vectors/${name}.json`, import.meta.url), 'utf8')) as { cases: VectorCase[] };
-    const inst = await devCurveModule({
-      curve: name,
-      params,
-      curveKernels: false,
-      fields: [{ name: 'fp', p: params.p, w: 30, mul: 'karatsuba' }],
-    });
+    const inst = await devCurveModule({ curve: registry[name as CurveName], fp: { w: 30, mul: 'karatsuba' } });
     const ref = new RefCurve(params);
     const fp = inst.fields.fp;
     const EB = fp.info.elementBytes;
-    const msm = new G1Msm(inst, { EB, PB: 2 * EB }, refCombiner(ref, fp, () => inst.memory.buffer));
+    const ctx: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: refCombiner(ref, fp, () => inst.memory.buffer) };
     for (const vc of vectors.cases) {
       it(`${vc.name} (n = ${vc.n})`, () => {
         for (const c of [undefined, 4, 9]) {
           const mark = inst.arena.mark();
-          const regions = msm.allocInputs(vc.n);
+          const regions = allocInputs(ctx, vc.n);
           const mem = new Uint8Array(inst.memory.buffer);
           vc.points.forEach((P, i) => {
             mem[regions.inf + i] = P === null ? 1 : 0;
@@ -52,8 +48,8 @@ for (const [name, params] of Object.entries(curves)) {
             let v = BigInt(s);
             for (let b = 0; b < 32; b++, v >>= 8n) m2[regions.scalars + 32 * i + b] = Number(v & 0xffn);
           });
-          const force = c ? { c, windows: Math.ceil(128 / c), buckets: 2 ** (c - 1), segments: Math.min(2 ** (c - 1), 8) } : undefined;
-          const { result } = msm.run(regions, vc.n, false, force);
+          const force = c ? { windowBits: c, segments: Math.min(2 ** (c - 1), 8) } : {};
+          const { result } = runLocal(inst, msmProgram(ctx, regions, vc.n, { scalarsBigEndian: false, threads: 1, ...force }));
           inst.arena.release(mark);
           const want = vc.expected === null ? null : { x: BigInt(vc.expected.x), y: BigInt(vc.expected.y) };
           assert.ok(ref.eq(result, want), `${name} ${vc.name}, c = ${c ?? 'auto'}`);

@@ -20,10 +20,12 @@ import { makeRng } from '../src/reference/rng.js';
 import { pointsWithLogs } from './helpers/known-logs.js';
 import { carryInRule } from '../src/abi/layout.js';
 import { planTiles, windowsFor } from '../src/msm/plan.js';
-import { internalPool, type Op } from '../src/runtime/pool.js';
+import { WorkerPool, defaultWorker, type PoolWorker } from '../src/runtime/pool.js';
+import type { Op } from '../src/runtime/interpreter.js';
+import { runOnPool } from '../src/runtime/executor.js';
 import { instantiateGenerated } from '../src/runtime/instance.js';
 import * as bn254Module from '../src/wasm-generated/bn254.js';
-import { G1Msm } from '../src/msm/g1.js';
+import { allocInputs, msmProgram, type G1MsmContext } from '../src/msm/g1.js';
 import { xyzzCombiner } from '../src/msm/combine-xyzz.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 
@@ -98,12 +100,18 @@ describe('carry rule and tile planning', () => {
 });
 
 describe('MSM on the worker pool', { timeout: 300_000 }, () => {
+  /** a pool of the tests' own (the kernel-task level); the public API uses the realm's pool */
+  const testPool = new WorkerPool();
   before(async () => {
     await Promise.all(curves.map((c) => c.init()));
     const state = await startThreads(2);
     assert.equal(state.active, true, `threads start in Node (reason: ${state.reason})`);
+    testPool.resize(2);
   });
-  after(() => stopThreads());
+  after(() => {
+    stopThreads();
+    testPool.resize(0);
+  });
 
   for (const curve of curves) {
     it(`${curve.name}: random inputs and the adversarial families on 2 threads, bytes and objects`, async () => {
@@ -166,18 +174,17 @@ describe('MSM on the worker pool', { timeout: 300_000 }, () => {
       const scalars = randomScalarBytes(n, rng);
       const want = o.ref.mulScalar(o.G, expectedLog(scalars, gen.logs, o.r));
       const readAffine = (ptr: number) => ({ x: inst.fields.fp.read(ptr), y: inst.fields.fp.read(ptr + EB) });
-      const core = new G1Msm(inst, { EB, PB: 2 * EB }, xyzzCombiner(inst, EB, readAffine));
+      const ctx: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: xyzzCombiner(inst, EB, readAffine) };
       for (const threads of [1, 2]) {
         for (const ranges of [1, 2, 3, 5]) {
           const mark = inst.arena.mark();
-          const regions = core.allocInputs(n);
+          const regions = allocInputs(ctx, n);
           const staging = inst.arena.alloc(gen.bytes.length);
           const scratch = inst.arena.alloc(64 * EB);
           new Uint8Array(inst.memory.buffer).set(gen.bytes, staging);
-          const k = inst.exports as Record<string, (...a: number[]) => number>;
-          assert.equal(k.g1_decode_batch(regions.points, regions.inf, staging, n, spec.code, 1, scratch), -1, 'decode');
+          assert.equal(inst.k.g1_decode_batch(regions.points, regions.inf, staging, n, spec.code, 1, scratch), -1, 'decode');
           new Uint8Array(inst.memory.buffer).set(scalars, regions.scalars);
-          const { result, stats } = await core.runParallel(regions, n, false, internalPool, threads, { ranges });
+          const { result, stats } = await runOnPool(inst, msmProgram(ctx, regions, n, { scalarsBigEndian: false, threads, ranges }), testPool, threads);
           inst.arena.release(mark);
           assert.equal(stats.tiles, stats.plan.windows * ranges, 'tile count');
           assert.ok(o.ref.eq(result, want), `${curve.name}: ${threads} thread(s), ${ranges} range(s) per window`);
@@ -233,10 +240,10 @@ describe('MSM on the worker pool', { timeout: 300_000 }, () => {
     for (let trial = 0; trial < 12; trial++) {
       const inst = await instantiateGenerated(bn254Module);
       const zero: Op[] = [['@zero', 2048, 16]];
-      await within(internalPool.run(inst, [() => zero, () => zero], 2, () => {}), `trial ${trial}: first job`);
-      await within(internalPool.run(inst, [() => zero], 1, () => {}), `trial ${trial}: worker 0 alone`);
+      await within(testPool.run(inst, [() => zero, () => zero], 2, () => {}), `trial ${trial}: first job`);
+      await within(testPool.run(inst, [() => zero], 1, () => {}), `trial ${trial}: worker 0 alone`);
       let used = 0;
-      await within(internalPool.run(inst, Array.from({ length: 8 }, () => () => zero), 2, () => used++), `trial ${trial}: both workers`);
+      await within(testPool.run(inst, Array.from({ length: 8 }, () => () => zero), 2, () => used++), `trial ${trial}: both workers`);
       assert.equal(used, 8, 'all tasks done');
     }
   });
@@ -257,35 +264,55 @@ describe('MSM on the worker pool', { timeout: 300_000 }, () => {
     a.check(r3, ba.logs, s3, 'concurrent 3');
   });
 
-  it('a worker that throws rejects with WorkerError; one that dies (exit, or terminated mid-MSM) is replaced; later MSMs are right', async () => {
+  it('a worker that traps rejects with WorkerError; one that dies (exit, or terminated mid-MSM) is replaced; later MSMs are right', async () => {
     const inst = bls12_381.g1.inst;
-    await assert.rejects(internalPool.run(inst, [() => [['@throw']]], 2, () => {}), (e: unknown) => e instanceof WorkerError && /test failure/.test((e as Error).message), 'throw');
-    await assert.rejects(internalPool.run(inst, [() => [['@exit']], () => [['@exit']]], 2, () => {}), (e: unknown) => e instanceof WorkerError && /died/.test((e as Error).message), 'exit');
-    assert.equal(threads.count, 2, 'pool size kept');
+    // a kernel trap (an unknown format code reaches (unreachable)): the worker reports it and stays
+    const trap: Op[] = [['g1_decode_batch', 4096, 4096, 4096, 1, 99, 0, 4096]];
+    await assert.rejects(testPool.run(inst, [() => trap], 2, () => {}), (e: unknown) => e instanceof WorkerError && /unreachable/.test((e as Error).message), 'trap');
+    // workers made by a factory the test controls: terminating one is a death the pool must survive
+    const made: PoolWorker[] = [];
+    let killOnRun = false;
+    const createWorker = (): PoolWorker => {
+      const w = defaultWorker();
+      const post = w.postMessage.bind(w);
+      w.postMessage = (m: unknown) => {
+        post(m);
+        if (killOnRun && (m as { t?: string }).t === 'run') {
+          killOnRun = false;
+          w.terminate();
+        }
+      };
+      made.push(w);
+      return w;
+    };
+    const deadPool = new WorkerPool(createWorker);
+    deadPool.resize(2);
+    killOnRun = true;
+    const zero: Op[] = [['@zero', 2048, 16]];
+    await assert.rejects(deadPool.run(inst, [() => zero, () => zero], 2, () => {}), (e: unknown) => e instanceof WorkerError && /died/.test((e as Error).message), 'exit');
+    assert.equal(deadPool.size, 2, 'pool size kept');
+    let ran = 0;
+    await deadPool.run(inst, Array.from({ length: 6 }, () => () => zero), 2, () => ran++);
+    assert.equal(ran, 6, 'the pool works after a death');
+    deadPool.resize(0);
+    // the same through the public API: threads made by createWorker, one terminated while the MSM runs
+    await startThreads(2, { createWorker });
     const o = oracle(bls12_381 as unknown as CurveApi);
     const rng = makeRng(12);
     const n = 2 ** 14;
     const gen = randomPoints(inst, n, rng, o.r, (x) => o.ref.mul(o.G, x)!, bls12_381.g1.formatSpec());
     const scalars = randomScalarBytes(n, rng);
     const want = o.ref.mulScalar(o.G, expectedLog(scalars, gen.logs, o.r));
-    // kill a worker while the MSM has a job on the pool (decoding or tiles)
-    let killed = false;
-    const running = bls12_381.g1.msm(gen.bytes, scalars, { validate: 'on-curve' });
-    const killer = setInterval(() => {
-      if (!killed && internalPool.busy) {
-        internalPool.handles[0].terminate();
-        killed = true;
-      }
-    }, 1);
-    await assert.rejects(running, (e: unknown) => e instanceof WorkerError && /died/.test((e as Error).message), 'terminated mid-MSM');
-    clearInterval(killer);
+    killOnRun = true;
+    await assert.rejects(bls12_381.g1.msm(gen.bytes, scalars, { validate: 'on-curve' }), (e: unknown) => e instanceof WorkerError && /died/.test((e as Error).message), 'terminated mid-MSM');
     // a worker that dies between jobs is replaced before the next one
-    internalPool.handles[1].terminate();
+    made[made.length - 1].terminate();
     await new Promise((res) => setTimeout(res, 50));
     for (let i = 0; i < 2; i++) {
       const got = await bls12_381.g1.msm(gen.bytes, scalars, { validate: 'on-curve' });
       assert.ok(o.ref.eq(o.toPt(got), want), `MSM after the failure, run ${i}`);
     }
+    await startThreads(2, { createWorker: defaultWorker });
   });
 
   it('stopThreads: later MSMs run on the calling thread (and say so); startThreads again: on workers', async () => {
@@ -298,17 +325,21 @@ describe('MSM on the worker pool', { timeout: 300_000 }, () => {
     let used = 0;
     o.check(await bn254.g1.msm(base.pts, s, { onStats: (st: { threads: number }) => (used = st.threads) }), base.logs, s, 'stopped');
     assert.equal(used, 1, 'calling thread after stopThreads');
-    // stopped while an MSM is under way: that MSM rejects (it never hangs), the next one is fine
+    // stopped while one MSM runs and another waits: the running job finishes on its workers, later
+    // phases and the queued MSM run on the calling thread, and both are right (nothing rejects)
     await startThreads(2);
     const big = o.withLogs(3000, 6);
     const sBig = big.pts.map((_, i) => BigInt(i + 1));
-    const running = bn254.g1.msm(big.pts, sBig, { validate: 'full' });
+    const running = [bn254.g1.msm(big.pts, sBig, { validate: 'full' }), bn254.g1.msm(big.pts, sBig)];
     await new Promise((res) => setTimeout(res, 5));
     stopThreads();
-    await running.then(
-      (got) => o.check(got, big.logs, sBig, 'finished before the stop'),
-      (e: unknown) => assert.ok(e instanceof WorkerError, `rejects with WorkerError, got ${String(e)}`),
-    );
+    for (const [i, p] of running.entries()) o.check(await p, big.logs, sBig, `MSM ${i} under way at stopThreads()`);
+    // resized to one worker while an MSM runs: it keeps its workers and is right
+    await startThreads(2);
+    const resized = bn254.g1.msm(big.pts, sBig);
+    await new Promise((res) => setTimeout(res, 5));
+    await startThreads(1);
+    o.check(await resized, big.logs, sBig, 'startThreads(1) during an MSM');
     o.check(await bn254.g1.msm(big.pts, sBig), big.logs, sBig, 'after a stop mid-MSM');
     await startThreads(2);
     assert.equal(threads.active, true);

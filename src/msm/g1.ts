@@ -73,8 +73,9 @@ export interface MsmRunOptions {
   /** thread slots the program may use (1 on the calling thread) */
   threads: number;
   windowBits?: number;
-  /** ranges per window (tests: force cut tiles) */
+  /** tests: ranges per window (cut tiles) and reduction segments */
   ranges?: number;
+  segments?: number;
 }
 
 /** Private regions of one thread slot's tiles. */
@@ -109,7 +110,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const kept = k.msm_compact(regions.points, regions.inf, regions.scalars, n);
     k.msm_expand_endo(regions.points, regions.scalars, kept);
     const t2 = performance.now();
-    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges });
+    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
     const { plan, tiles } = job;
     const L = plan.buckets;
     const S = plan.segments;

@@ -78,9 +78,14 @@ export interface JobPlan {
 }
 
 /** The one planner: c (caller, measured table or model), tiles for the threads, and batch and buffer sizes. */
-export function planJob(points: number, threads: number, options: { table?: WindowTable; windowBits?: number; ranges?: number } = {}): JobPlan {
+export function planJob(points: number, threads: number, options: { table?: WindowTable; windowBits?: number; ranges?: number; segments?: number } = {}): JobPlan {
   const halves = 2 * points;
   const plan = planMsm(points, options.table, options.windowBits);
+  if (options.segments !== undefined) {
+    // tests: fewer reduction segments than the planner's (S must divide L)
+    if (plan.buckets % options.segments !== 0) throw new RangeError(`planJob: ${options.segments} segments do not divide ${plan.buckets} buckets`);
+    plan.segments = options.segments;
+  }
   const { ranges, tiles } = planTiles(halves, plan, threads, options.ranges);
   const slots = Math.max(1, Math.min(threads, tiles.length));
   const tileBatch = Math.max(16, Math.min(plan.batch, Math.ceil(halves / ranges) >> 3));
