@@ -55,7 +55,7 @@ export function intListFlag(flag: string, raw: string | undefined, dflt: readonl
   const items = raw.split(',').map((s) => s.trim());
   const values = items.map((s) => Number(s));
   if (items.some((s, i) => !/^\d+$/.test(s) || !Number.isSafeInteger(values[i]) || values[i] < min || values[i] > max)) {
-    throw new UsageError(`--${flag}: '${raw}' is not a comma-separated list of integers in ${min}…${max}`);
+    throw new UsageError(`--${flag}: '${raw}' is not a list of integers in ${min}…${max} (comma-separated)`);
   }
   return [...new Set(values)];
 }
@@ -78,13 +78,14 @@ export function listFlag<T extends string = string>(flag: string, raw: string | 
 }
 
 /**
- * Runs `main`; a UsageError prints `name: message` and the usage to stderr and exits with 2, any
- * other error exits with 1 (its stack when `stack`, else one line).
+ * Runs `main`; a number it returns is the exit code (process.exit). A UsageError prints
+ * `name: message` and the usage to stderr and exits with 2; any other error exits with 1 (its
+ * stack when `stack`, else one line).
  */
 export function runCli(name: string, usage: string, main: () => Promise<number | void>, stack = false): void {
   main().then(
     (code) => {
-      if (typeof code === 'number') process.exitCode = code;
+      if (typeof code === 'number') process.exit(code);
     },
     (e: unknown) => {
       if (e instanceof UsageError) {
