@@ -19,31 +19,16 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { curveNames, expectedPoint, makeInputs, type CurveName, type RunResult } from '../demo/msm-run.js';
+import type { Validation } from '../src/index.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { buildDemo } from '../demo/build.mjs';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { startServer } from '../demo/serve.mjs';
+import { choiceFlag, intFlag, intListFlag, parseFlags, runCli } from '../src/cli-args.js';
 
-const args = process.argv.slice(2);
-const get = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
-};
-const list = (s: string) => s.split(',').map((x) => Number(x.trim()));
-const json = args.includes('--json');
-const curve = get('curve', 'bls12-381') as CurveName;
-if (!curveNames.includes(curve)) throw new Error(`bad --curve ${curve} (available: ${curveNames.join(', ')})`);
-const sizes = list(get('sizes', '12,14,16'));
-if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 22)) throw new Error('bad --sizes (log2 sizes in 0..22)');
-const threadCounts = [...new Set(list(get('threads', '1,2')))];
-if (threadCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 256)) throw new Error('bad --threads');
-const runs = Number(get('runs', '5'));
-if (!Number.isInteger(runs) || runs < 1) throw new Error('bad --runs');
-const seed = Number(get('seed', '1'));
-const validate = get('validate', 'on-curve') as 'full' | 'on-curve' | 'none';
-if (!['full', 'on-curve', 'none'].includes(validate)) throw new Error('bad --validate');
+const USAGE = `usage: npm run bench:browser -- [--curve ${curveNames.join('|')}] [--sizes 12,14,16 (0…22)] [--threads 1,2 (1…256)]
+                                [--runs 5] [--seed 1] [--validate full|on-curve|none] [--json]`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const log = json ? () => {} : (s: string) => process.stderr.write(`${s}\n`);
 
 interface Row {
   impl: string;
@@ -83,6 +68,28 @@ function formatTable(rows: Row[]): string {
 }
 
 async function main(): Promise<number> {
+  const { values } = parseFlags(process.argv.slice(2), {
+    curve: { type: 'string' },
+    sizes: { type: 'string' },
+    threads: { type: 'string' },
+    runs: { type: 'string' },
+    seed: { type: 'string' },
+    validate: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const json = values.json === true;
+  const curve = choiceFlag<CurveName>('curve', values.curve, 'bls12-381', curveNames);
+  const sizes = intListFlag('sizes', values.sizes, [12, 14, 16], 0, 22);
+  const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
+  const runs = intFlag('runs', values.runs, 5, 1, 1000);
+  const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
+  const validate = choiceFlag<Validation>('validate', values.validate, 'on-curve', ['full', 'on-curve', 'none']);
+  const log = json ? () => {} : (s: string) => process.stderr.write(`${s}\n`);
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   }
@@ -173,10 +180,4 @@ async function main(): Promise<number> {
   return rows.every((r) => r.ok) ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e: unknown) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exit(1);
-  },
-);
+runCli('bench:browser', USAGE, main, true);

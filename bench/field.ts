@@ -3,7 +3,7 @@
  * Fr, median of several runs, each op as a dependent chain inside one Wasm call; montgomery@0.2.1's
  * Fp mul (Field.benchMultiply) and inverse (benchInverse) measured in the same run, interleaved.
  *
- *   npm run bench:field [-- --json] [-- --runs 9] [-- --variants]
+ *   npm run bench:field [-- --json] [-- --runs 9] [-- --variants] [-- --curves bn254,pallas]
  *
  * --variants also measures every limb width 26..30 × {cios-loop, karatsuba} for Fp (the tuning run);
  * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts).
@@ -14,14 +14,10 @@ import { devCurveModule, devFieldInstance } from '../src/testing/dev-instance.js
 import { curves, registry } from '../src/curves/index.js';
 import type { FieldBenchKernels, FieldKernels } from '../src/wasm-generated/kernels.js';
 import type { MulStrategy } from '../src/codegen/field.js';
+import { intFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 
-const args = process.argv.slice(2);
-const json = args.includes('--json');
-const runs = Number(args[args.indexOf('--runs') + 1]) || 9;
-const variants = args.includes('--variants');
-const log = (...a: unknown[]) => {
-  if (!json) console.log(...a);
-};
+const curveNames = Object.keys(curves) as (keyof typeof curves)[];
+const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}]`;
 
 type Row = { impl: string; field: string; op: string; nsPerOp: number; variant?: string };
 
@@ -83,7 +79,24 @@ function montgomeryCases(): { row: Omit<Row, 'nsPerOp'>; c: Case }[] {
   ];
 }
 
-async function main() {
+async function main(): Promise<void> {
+  const { values } = parseFlags(process.argv.slice(2), {
+    json: { type: 'boolean' },
+    runs: { type: 'string' },
+    variants: { type: 'boolean' },
+    curves: { type: 'string' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const json = values.json === true;
+  const runs = intFlag('runs', values.runs, 9, 1, 1000);
+  const variantCurves = listFlag('curves', values.curves, values.variants ? ['bls12-381'] : [], curveNames);
+  const log = (...a: unknown[]) => {
+    if (!json) console.log(...a);
+  };
   // the shipped module's kernels, built as a dev module (+ Fr and the benchmark loops)
   const inst = await devCurveModule({ curve: registry['bls12-381'] });
   const cases = [
@@ -91,10 +104,8 @@ async function main() {
     ...fieldCases(inst, 'fr', 'bls12-381-fr'),
     ...montgomeryCases(),
   ];
-  const variantCurves = args.includes('--curves') ? args[args.indexOf('--curves') + 1].split(',') : variants ? ['bls12-381'] : [];
   for (const name of variantCurves) {
-    const params = curves[name as keyof typeof curves];
-    if (!params) throw new Error(`unknown curve ${name}`);
+    const params = curves[name];
     for (const w of [26, 27, 28, 29, 30]) {
       for (const mul of ['cios-loop', 'karatsuba'] as MulStrategy[]) {
         const vi = await devFieldInstance(name, [{ name: 'fp', p: params.p, w, mul }]);
@@ -137,4 +148,4 @@ async function main() {
   }
 }
 
-await main();
+runCli('bench:field', USAGE, main, true);

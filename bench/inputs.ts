@@ -25,9 +25,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { bls12_381 } from "@noble/curves/bls12-381.js";
-import { bn254 } from "@noble/curves/bn254.js";
+import { bls12_381 as nobleBls12_381 } from "@noble/curves/bls12-381.js";
+import { bn254 as nobleBn254 } from "@noble/curves/bn254.js";
 import type { WeierstrassPointCons } from "@noble/curves/abstract/weierstrass.js";
+import { bls12_381, bn254 } from "../src/curves/index.js";
 
 /** Curves the benchmark inputs (and peers) support. */
 export const CURVE_NAMES = ["bls12-381", "bn254"] as const;
@@ -36,9 +37,9 @@ export type CurveName = (typeof CURVE_NAMES)[number];
 /** The default curve (kept for callers written before BN254 was added). */
 export const CURVE: CurveName = "bls12-381";
 /** Base field modulus p of BLS12-381. */
-export const P = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
-/** Prime order r of the G1 subgroup (scalar field). */
-export const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
+export const P = bls12_381.p;
+/** Prime order r of the BLS12-381 G1 subgroup (scalar field). */
+export const R = bls12_381.r;
 
 /** BLS12-381 point / coordinate sizes (BN254: CURVES.bn254.pointBytes / coordBytes). */
 export const POINT_BYTES = 96;
@@ -66,21 +67,21 @@ export interface CurveSpec {
 export const CURVES: Readonly<Record<CurveName, CurveSpec>> = Object.freeze({
   "bls12-381": Object.freeze({
     name: "bls12-381",
-    p: P,
-    r: R,
-    b: 4n,
+    p: bls12_381.p,
+    r: bls12_381.r,
+    b: bls12_381.b,
     coordBytes: COORD_BYTES,
     pointBytes: POINT_BYTES,
-    Point: bls12_381.G1.Point,
+    Point: nobleBls12_381.G1.Point,
   }),
   bn254: Object.freeze({
     name: "bn254",
-    p: 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47n,
-    r: 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001n,
-    b: 3n,
+    p: bn254.p,
+    r: bn254.r,
+    b: bn254.b,
     coordBytes: 32,
     pointBytes: 64,
-    Point: bn254.G1.Point,
+    Point: nobleBn254.G1.Point,
   }),
 });
 

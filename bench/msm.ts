@@ -26,58 +26,73 @@
  * Exit code 0 iff every implementation that ran is ok.
  */
 import { fileURLToPath } from 'node:url';
-import { curveSpec } from './inputs.js';
+import { CURVE_NAMES, type CurveName } from './inputs.js';
 import { formatTable, runPeers, type PeerResult, type PeerSpec } from './peers/run-all.js';
 import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 import { WARMUPS } from './peers/run-peer.js';
+import { choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 
-const args = process.argv.slice(2);
-const get = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : dflt;
-};
-const json = args.includes('--json');
-const curve = curveSpec(get('curve', 'bls12-381')).name;
-const sizes = get('sizes', '10,12,14,16').split(',').map(Number);
-if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 24)) throw new Error('bad --sizes');
-const runs = Number(get('runs', '5'));
-if (!Number.isInteger(runs) || runs < 1) throw new Error('bad --runs');
-const peers = get('peers', DEFAULT_PEERS[curve].join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-const threadCounts = [...new Set(get('threads', '1').split(',').map((s) => Number(s.trim())))];
-if (threadCounts.some((t) => !Number.isInteger(t) || t < 1 || t > 256)) throw new Error('bad --threads');
-const multi = threadCounts.some((t) => t > 1);
-const pippin = fileURLToPath(new URL('./peers/pippin.ts', import.meta.url));
-const specs: PeerSpec[] = [
-  ...threadCounts.map((threads) => ({ peer: pippin, threads })),
-  ...peers.flatMap((peer): PeerSpec[] =>
-    multi && MULTI_THREADED_PEERS.includes(peer) ? [{ peer }, { peer, threads: 'auto' }] : [{ peer }],
-  ),
-];
+const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
+                            [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
 
-const results = await runPeers({
-  sizes,
-  runs,
-  curve,
-  seed: Number(get('seed', '1')),
-  peers: specs,
-  nobleMaxLogSize: Number(get('noble-max', '12')),
-  referenceMaxLogSize: Number(get('reference-max', '10')),
-  log: json ? () => {} : undefined,
-});
-if (json) {
-  console.log(JSON.stringify(results.map((r) => ({ ...r, curve })), null, 2));
-} else {
-  console.log(`curve: ${curve}, ${runs} timed run(s) after ${WARMUPS} warm-ups, median in ms, one fresh process per row\n`);
-  console.log(formatTable(results));
-  if (multi && peers.includes('montgomery')) {
-    console.log('\nnote: montgomery on npm (0.2.1, the only published version) has no threaded MSM; its row is single-threaded');
+async function main(): Promise<number> {
+  const { values } = parseFlags(process.argv.slice(2), {
+    curve: { type: 'string' },
+    sizes: { type: 'string' },
+    runs: { type: 'string' },
+    threads: { type: 'string' },
+    peers: { type: 'string' },
+    seed: { type: 'string' },
+    'noble-max': { type: 'string' },
+    'reference-max': { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean' },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
   }
-  console.log(
-    multi
-      ? '\npippin per thread count: median, speed-up over pippin on 1 thread, and each peer row\'s median / that median:'
-      : '\nspeed-up of pippin (peer median / pippin median):',
-  );
-  for (const size of sizes) console.log(summaryLines(results.filter((r) => r.logSize === size), size).join('\n'));
+  const json = values.json === true;
+  const curve = choiceFlag<CurveName>('curve', values.curve, 'bls12-381', CURVE_NAMES);
+  const sizes = intListFlag('sizes', values.sizes, [10, 12, 14, 16], 0, 24);
+  const runs = intFlag('runs', values.runs, 5, 1, 1000);
+  const peers = listFlag('peers', values.peers, DEFAULT_PEERS[curve]);
+  const threadCounts = intListFlag('threads', values.threads, [1], 1, 256);
+  const multi = threadCounts.some((t) => t > 1);
+  const pippin = fileURLToPath(new URL('./peers/pippin.ts', import.meta.url));
+  const specs: PeerSpec[] = [
+    ...threadCounts.map((threads) => ({ peer: pippin, threads })),
+    ...peers.flatMap((peer): PeerSpec[] =>
+      multi && MULTI_THREADED_PEERS.includes(peer) ? [{ peer }, { peer, threads: 'auto' }] : [{ peer }],
+    ),
+  ];
+
+  const results = await runPeers({
+    sizes,
+    runs,
+    curve,
+    seed: intFlag('seed', values.seed, 1, 0, 0xffffffff),
+    peers: specs,
+    nobleMaxLogSize: intFlag('noble-max', values['noble-max'], 12, 0, 24),
+    referenceMaxLogSize: intFlag('reference-max', values['reference-max'], 10, 0, 24),
+    log: json ? () => {} : undefined,
+  });
+  if (json) {
+    console.log(JSON.stringify(results.map((r) => ({ ...r, curve })), null, 2));
+  } else {
+    console.log(`curve: ${curve}, ${runs} timed run(s) after ${WARMUPS} warm-ups, median in ms, one fresh process per row\n`);
+    console.log(formatTable(results));
+    if (multi && peers.includes('montgomery')) {
+      console.log('\nnote: montgomery on npm (0.2.1, the only published version) has no threaded MSM; its row is single-threaded');
+    }
+    console.log(
+      multi
+        ? '\npippin per thread count: median, speed-up over pippin on 1 thread, and each peer row\'s median / that median:'
+        : '\nspeed-up of pippin (peer median / pippin median):',
+    );
+    for (const size of sizes) console.log(summaryLines(results.filter((r) => r.logSize === size), size).join('\n'));
+  }
+  return results.every((r) => r.ok || r.skipped) ? 0 : 1;
 }
 
 /** Summary of one size: a line per pippin thread count. */
@@ -99,4 +114,5 @@ function summaryLines(rows: PeerResult[], size: number): string[] {
     );
   });
 }
-process.exit(results.every((r) => r.ok || r.skipped) ? 0 : 1);
+
+runCli('bench:msm', USAGE, main, true);

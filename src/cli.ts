@@ -2,112 +2,165 @@
 /**
  * pippin CLI — the main job: an MSM on deterministic random inputs, verified, with its timing.
  *
- *   pippin msm --curve bls12-381|bn254|bls12-377|pallas|vesta --size 16 [--seed 1] [--runs 3] [--validate full|on-curve|none] [--threads N]
+ *   pippin msm [--curve bls12-381|bn254|bls12-377|pallas|vesta] [--size 16] [--seed 1] [--runs 1] [--threads N]
+ *              [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--json]
  *   pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]
  *
  * --threads: worker threads (default: one per core; 1 = the calling thread only).
  * Random inputs have known discrete logs, so the result is checked in closed form:
  * Σ s_i·P_i = (Σ s_i·a_i mod r)·G by one bigint scalar multiplication (the reference, not Wasm).
+ * File inputs are checked by the naive bigint Σ s_i·P_i (BLS12-381 only, up to 4096 points).
+ * A bad command line prints one line naming the flag, the usage, and exits with code 2.
  */
 import { readFileSync } from 'node:fs';
-import { bls12_381, bls12_377, bn254, pallas, vesta, startThreads, stopThreads, threads } from './index.js';
-import type { G1Affine, G1Format, Validation } from './api/g1.js';
-import { RefCurve } from './reference/curve.js';
-import { expectedLog, randomPoints, randomScalarBytes } from './msm/random-inputs.js';
+import { curves, startThreads, stopThreads, threads, type CurveName, type Curve, type G1Affine, type Validation } from './index.js';
+import { RefCurve, type Affine } from './reference/curve.js';
+import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
 import { makeRng } from './reference/rng.js';
 import type { MsmStats } from './msm/g1.js';
+import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.js';
 
-function parseArgs(argv: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) {
-      out._ = out._ ? `${out._} ${a}` : a;
-      continue;
-    }
-    const next = argv[i + 1];
-    if (next === undefined || next.startsWith('--')) out[a.slice(2)] = 'true';
-    else out[a.slice(2)] = argv[++i];
-  }
-  return out;
-}
+const curveNames = Object.keys(curves) as CurveName[];
+const usage = `usage: pippin msm [--curve ${curveNames.join('|')}] [--size LOG2 (0…24, default 16)] [--seed N] [--runs N (1…1000)]
+                 [--threads N (1…256)] [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--json]
+       pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be] ...
+--point-format: one of the curve's point encodings (default: its first); --help: this text`;
 
-const usage = `usage: pippin msm --curve bls12-381|bn254|bls12-377|pallas|vesta --size LOG2 [--seed N] [--runs N] [--validate full|on-curve|none] [--threads N] [--json]
-       pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]`;
+const flags = {
+  curve: { type: 'string' },
+  size: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  threads: { type: 'string' },
+  validate: { type: 'string' },
+  'point-format': { type: 'string' },
+  'scalar-endian': { type: 'string' },
+  points: { type: 'string' },
+  scalars: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** File inputs above this many points are refused: the naive check would take too long. */
+const MAX_FILE_POINTS = 4096;
 
 const fmtMs = (v: number) => `${v.toFixed(1).padStart(9)} ms`;
 
-async function main() {
-  const args = parseArgs(process.argv.slice(2));
-  if (args._ !== 'msm' || args.help) {
-    console.log(usage);
-    process.exit(args._ === 'msm' ? 0 : 2);
+function readInput(flag: string, path: string): Uint8Array {
+  try {
+    return new Uint8Array(readFileSync(path));
+  } catch (e) {
+    throw new UsageError(`--${flag}: cannot read '${path}' (${(e as { code?: string }).code ?? (e as Error).message})`);
   }
-  const curveName = args.curve ?? 'bls12-381';
-  const registry = { 'bls12-381': bls12_381, bn254, 'bls12-377': bls12_377, pallas, vesta } as const;
-  const curve = registry[curveName as keyof typeof registry] as unknown as typeof bls12_381 | undefined;
-  if (!curve) throw new Error(`unsupported curve ${curveName} (available: ${Object.keys(registry).join(', ')})`);
+}
+
+/** The i-th 32-byte scalar as an integer, read in the given byte order. */
+function scalarAt(bytes: Uint8Array, i: number, endian: 'le' | 'be'): bigint {
+  let s = 0n;
+  for (let b = 0; b < 32; b++) s = (s << 8n) | BigInt(bytes[32 * i + (endian === 'be' ? b : 31 - b)]);
+  return s;
+}
+
+/** Each 32-byte scalar with its bytes reversed (little- ↔ big-endian). */
+function reverseScalars(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < bytes.length; i += 32) out.set(bytes.subarray(i, i + 32).reverse(), i);
+  return out;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseFlags(process.argv.slice(2), flags, true);
+  if (values.help) {
+    console.log(usage);
+    return 0;
+  }
+  if (positionals.length !== 1 || positionals[0] !== 'msm') {
+    throw new UsageError(positionals.length === 0 ? 'missing the command (msm)' : `unknown command '${positionals.join(' ')}' (commands: msm)`);
+  }
+  const curveName = choiceFlag('curve', values.curve, 'bls12-381', curveNames);
+  const logN = intFlag('size', values.size, 16, 0, 24);
+  const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
+  const runs = intFlag('runs', values.runs, 1, 1, 1000);
+  const threadCount = values.threads === undefined ? undefined : intFlag('threads', values.threads, 1, 1, 256);
+  const validate = choiceFlag<Validation>('validate', values.validate, 'full', ['full', 'on-curve', 'none']);
+  const scalarEndian = choiceFlag('scalar-endian', values['scalar-endian'], 'le', ['le', 'be']);
+  const fromFiles = values.points !== undefined || values.scalars !== undefined;
+  if (fromFiles) {
+    if (values.points === undefined || values.scalars === undefined) throw new UsageError('--points and --scalars go together');
+    if (curveName !== 'bls12-381') throw new UsageError(`--points/--scalars: file inputs are supported for bls12-381 only, not --curve ${curveName}`);
+    for (const f of ['size', 'seed'] as const) {
+      if (values[f] !== undefined) throw new UsageError(`--${f} sets generated inputs; it does not go with --points/--scalars`);
+    }
+  }
+
+  const curve: Curve<string> = curves[curveName];
   await curve.init();
   const g1 = curve.g1;
+  const formatNames = g1.pointFormats.map((f) => f.name);
+  const askedFormat = values['point-format'] === undefined ? undefined : choiceFlag('point-format', values['point-format'], formatNames[0], formatNames);
   const ref = new RefCurve(curve.params);
   const G = curve.params.G1;
-  const validate = (args.validate ?? 'full') as Validation;
-  const runs = Number(args.runs ?? 1);
-  const threadCount = args.threads === undefined ? undefined : Number(args.threads);
-  if (threadCount !== undefined && (!Number.isInteger(threadCount) || threadCount < 1)) throw new Error('--threads must be a positive integer');
-  if (threadCount === 1) stopThreads();
-  else await startThreads(threadCount);
+  const r = curve.params.r;
 
   let points: Uint8Array;
   let scalars: Uint8Array;
-  let expected: (() => { x: bigint; y: bigint } | null) | undefined;
+  let format: string;
+  let expected: () => Affine;
   let verifyNote: string;
   const tGen = performance.now();
-  if (args.points || args.scalars) {
-    if (!args.points || !args.scalars) throw new Error('--points and --scalars go together');
-    if (curveName !== 'bls12-381') throw new Error('--points/--scalars files are supported for bls12-381 (ZCash encodings) only so far');
-    points = new Uint8Array(readFileSync(args.points));
-    scalars = new Uint8Array(readFileSync(args.scalars));
+  if (fromFiles) {
+    points = readInput('points', values.points!);
+    scalars = readInput('scalars', values.scalars!);
+    if (scalars.length % 32 !== 0) throw new UsageError(`--scalars: ${scalars.length} bytes is not a multiple of 32`);
+    const count = scalars.length / 32;
+    if (count > MAX_FILE_POINTS) throw new UsageError(`--scalars: ${count} scalars; file inputs are limited to ${MAX_FILE_POINTS} (naive verification), use --size for more`);
+    // as the library does without a format: the first one whose size fits
+    const spec = askedFormat !== undefined ? g1.pointFormats.find((f) => f.name === askedFormat)! : g1.pointFormats.find((f) => f.bytes * count === points.length);
+    if (!spec || spec.bytes * count !== points.length) {
+      const sizes = askedFormat !== undefined ? `${spec!.bytes} (${askedFormat})` : g1.pointFormats.map((f) => `${f.bytes} (${f.name})`).join(' or ');
+      throw new UsageError(`--points: ${points.length} bytes is not ${count} points of ${sizes} bytes`);
+    }
+    format = spec.name;
+    const pts = points;
+    const sc = scalars;
+    expected = () => {
+      const ptsBig: Affine[] = []; // decoded here in bigints, independently of the library
+      for (let i = 0; i < count; i++) ptsBig.push(decodeBls12_381(pts.subarray(spec.bytes * i, spec.bytes * (i + 1)), format, ref));
+      return ref.msmNaive(ptsBig, Array.from({ length: count }, (_, i) => scalarAt(sc, i, scalarEndian)));
+    };
     verifyNote = 'bigint reference (naive Σ s_i·P_i)';
   } else {
-    const logN = Number(args.size ?? 16);
-    if (!(logN >= 0 && logN <= 24)) throw new Error('--size must be in 0..24 (log2 of the point count)');
     const n = 2 ** logN;
-    const rng = makeRng(Number(args.seed ?? 1));
-    const gen = randomPoints(g1.inst, n, rng, curve.params.r, (a) => ref.mul(G, a)!, g1.formatSpec());
+    const rng = makeRng(seed);
+    const spec = g1.formatSpec(askedFormat);
+    format = spec.name;
+    const gen = randomPoints(g1.inst, n, rng, r, (a) => ref.mul(G, a)!, spec);
     points = gen.bytes;
-    scalars = randomScalarBytes(n, rng);
-    expected = () => ref.mulScalar(G, expectedLog(scalars, gen.logs, curve.params.r));
+    const le = randomScalarBytes(n, rng);
+    scalars = scalarEndian === 'be' ? reverseScalars(le) : le;
+    const sc = scalars;
+    expected = () => {
+      let log = 0n; // the scalars as the MSM reads them
+      for (let i = 0; i < n; i++) log = (log + scalarAt(sc, i, scalarEndian) * gen.logs[i]) % r;
+      return ref.mulScalar(G, log);
+    };
     verifyNote = 'closed form (Σ s_i·a_i mod r)·G with known discrete logs, bigint reference';
   }
   const genMs = performance.now() - tGen;
-  const pointFormat = args['point-format'] as G1Format | undefined;
-  const scalarEndian = (args['scalar-endian'] ?? 'le') as 'le' | 'be';
   const n = scalars.length / 32;
 
+  if (threadCount === 1) stopThreads();
+  else await startThreads(threadCount);
   let result: G1Affine | undefined;
   const times: number[] = [];
   let stats: (MsmStats & { convert: number }) | undefined;
-  for (let run = 0; run < Math.max(1, runs); run++) {
+  for (let run = 0; run < runs; run++) {
     const t = performance.now();
-    result = await g1.msm(points, scalars, { pointFormat, scalarEndian, validate, onStats: (s) => (stats = s) });
+    result = await g1.msm(points, scalars, { pointFormat: format, scalarEndian, validate, onStats: (s) => (stats = s) });
     times.push(performance.now() - t);
   }
   const tVerify = performance.now();
-  let want: { x: bigint; y: bigint } | null;
-  if (expected) want = expected();
-  else {
-    if (n > 4096) throw new Error('file inputs above 4096 points: naive verification would take too long (use --size)');
-    const ptsBig = []; // decode through the library's own object path is not independent: use the reference
-    for (let i = 0; i < n; i++) ptsBig.push(decodeZcash(points.subarray(96 * i, 96 * i + 96)));
-    const sc = Array.from({ length: n }, (_, i) => {
-      let s = 0n;
-      const bytes = scalars.subarray(32 * i, 32 * i + 32);
-      for (let b = 0; b < 32; b++) s = (s << 8n) | BigInt(scalarEndian === 'be' ? bytes[b] : bytes[31 - b]);
-      return s;
-    });
-    want = ref.msmNaive(ptsBig, sc);
-  }
+  const want = expected();
   const verifyMs = performance.now() - tVerify;
   const got = result!.infinity ? null : { x: result!.x, y: result!.y };
   const ok = ref.eq(got, want);
@@ -115,8 +168,8 @@ async function main() {
   const median = sorted[sorted.length >> 1];
   const st = stats!;
   const adds = st.additions;
-  if (args.json) {
-    console.log(JSON.stringify({ curve: curveName, n, validate, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes }));
+  if (values.json) {
+    console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes }));
   } else {
     console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows)`);
     console.log(`threads: ${st.threads}${st.threads > 1 ? ` workers, ${st.tiles} tiles` : ` (calling thread${threads.reason && threadCount !== 1 ? `; ${threads.reason}` : ''})`}`);
@@ -139,19 +192,30 @@ async function main() {
     console.log(`verified against ${verifyNote} in ${verifyMs.toFixed(0)} ms: ${ok ? 'OK' : 'MISMATCH'}`);
   }
   stopThreads();
-  if (!ok) process.exit(1);
-
-  function decodeZcash(b: Uint8Array): { x: bigint; y: bigint } | null {
-    if (b[0] & 0x40) return null;
-    let x = 0n;
-    let y = 0n;
-    for (let i = 0; i < 48; i++) x = (x << 8n) | BigInt(i === 0 ? b[0] & 0x1f : b[i]);
-    for (let i = 48; i < 96; i++) y = (y << 8n) | BigInt(b[i]);
-    return { x, y };
-  }
+  return ok ? 0 : 1;
 }
 
-main().catch((e) => {
-  console.error(e instanceof Error ? `${e.name}: ${e.message}` : e);
-  process.exit(1);
-});
+/**
+ * A BLS12-381 point from its bytes, in bigints (not through the library, so the check is
+ * independent): 'zcash' / 'zcash-compressed' (big-endian x, flags in the top 3 bits of byte 0:
+ * compressed, infinity, y is the larger root) or 'arkworks' (little-endian x ‖ y, flags in the
+ * top 2 bits of the last byte: y negative, infinity).
+ */
+function decodeBls12_381(b: Uint8Array, format: string, ref: RefCurve): Affine {
+  const be = (bytes: Uint8Array) => bytes.reduce((acc, v) => (acc << 8n) | BigInt(v), 0n);
+  if (format === 'arkworks') {
+    if (b[95] & 0x40) return null;
+    const x = be(b.slice(0, 48).reverse());
+    const y = be(b.slice(48, 96).reverse()) & ((1n << 382n) - 1n);
+    return { x, y };
+  }
+  if (b[0] & 0x40) return null;
+  const x = be(b.subarray(0, 48)) & ((1n << 381n) - 1n);
+  if (format === 'zcash') return { x, y: be(b.subarray(48, 96)) };
+  const { Fp } = ref;
+  const root = Fp.sqrt(Fp.add(Fp.mul(Fp.sqr(x), x), ref.b));
+  if (root === undefined) throw new Error(`compressed point with x = 0x${x.toString(16)} is not on the curve`);
+  return { x, y: b[0] & 0x20 ? Fp.neg(root) : root };
+}
+
+runCli('pippin', usage, main);

@@ -27,10 +27,10 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { basename, resolve } from "node:path";
-import { CURVE, curveSpec, loadInputs, pointsToBigints, scalarsToBigints, type CurveName } from "../inputs.js";
+import { CURVE, CURVE_NAMES, curveSpec, loadInputs, pointsToBigints, scalarsToBigints, type CurveName } from "../inputs.js";
 import { DEFAULT_PEERS, rowName, type ThreadRequest } from "./types.js";
 import type { PeerRunOutput, PeerSkippedOutput } from "./run-peer.js";
-import { parseArgs } from "./args.js";
+import { choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from "../../src/cli-args.js";
 
 export interface RunPeersOptions {
   /** log2 of the MSM sizes. */
@@ -310,28 +310,39 @@ export function formatTable(results: PeerResult[]): string {
     .join("\n");
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), ["json"]);
-  const sizes = (args["sizes"] ?? "10,12").split(",").map((s) => Number(s.trim()));
-  if (sizes.some((s) => !Number.isInteger(s) || s < 0 || s > 24)) throw new Error("bad --sizes");
-  const results = await runPeers({
-    sizes,
-    runs: args["runs"] !== undefined ? Number(args["runs"]) : undefined,
-    curve: curveSpec(args["curve"] ?? CURVE).name,
-    peers: args["peers"]?.split(",").map((s) => s.trim()).filter(Boolean),
-    seed: args["seed"] !== undefined ? Number(args["seed"]) : undefined,
-    nobleMaxLogSize: args["noble-max"] !== undefined ? Number(args["noble-max"]) : undefined,
-    referenceMaxLogSize: args["reference-max"] !== undefined ? Number(args["reference-max"]) : undefined,
+const USAGE = `usage: run-all.ts [--sizes 10,12 (0…24)] [--runs 5] [--curve ${CURVE_NAMES.join("|")}]
+                  [--peers montgomery,ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
+
+async function main(): Promise<number> {
+  const { values } = parseFlags(process.argv.slice(2), {
+    sizes: { type: "string" },
+    runs: { type: "string" },
+    curve: { type: "string" },
+    peers: { type: "string" },
+    seed: { type: "string" },
+    "noble-max": { type: "string" },
+    "reference-max": { type: "string" },
+    json: { type: "boolean" },
+    help: { type: "boolean" },
   });
-  if (args["json"]) for (const r of results) console.log(JSON.stringify(r));
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const curve = choiceFlag<CurveName>("curve", values.curve, CURVE, CURVE_NAMES);
+  const results = await runPeers({
+    sizes: intListFlag("sizes", values.sizes, [10, 12], 0, 24),
+    runs: intFlag("runs", values.runs, 5, 1, 1000),
+    curve,
+    peers: listFlag("peers", values.peers, DEFAULT_PEERS[curve]),
+    seed: intFlag("seed", values.seed, 1, 0, 0xffffffff),
+    nobleMaxLogSize: intFlag("noble-max", values["noble-max"], 12, 0, 24),
+    referenceMaxLogSize: intFlag("reference-max", values["reference-max"], 10, 0, 24),
+  });
+  if (values.json) for (const r of results) console.log(JSON.stringify(r));
   else console.log(formatTable(results));
-  if (results.some((r) => !r.ok && !r.skipped)) process.exitCode = 1;
+  return results.some((r) => !r.ok && !r.skipped) ? 1 : 0;
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (isMain) {
-  main().catch((e: unknown) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exit(1);
-  });
-}
+if (isMain) runCli("run-all", USAGE, main, true);

@@ -25,8 +25,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CURVE, curveSpec, loadInputs, type CurveName } from "../inputs.js";
-import { parseArgs } from "./args.js";
+import { CURVE, CURVE_NAMES, curveSpec, loadInputs, type CurveName } from "../inputs.js";
+import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from "../../src/cli-args.js";
 import {
   KNOWN_PEERS,
   rowName,
@@ -56,13 +56,11 @@ export type PeerSkippedOutput = Pick<PeerRunOutput, "impl" | "library" | "curve"
   skipped: string;
 };
 
-/** Parses a --threads value: a positive integer or `auto`. */
+/** Parses a --threads value: an integer 1…256 or `auto` (UsageError otherwise). */
 export function parseThreadRequest(s: string): ThreadRequest {
-  const t = s.trim();
-  if (t === "auto") return "auto";
-  const n = Number(t);
-  if (!Number.isInteger(n) || n < 1 || n > 256) throw new Error(`bad thread count ${JSON.stringify(s)} (1…256 or auto)`);
-  return n;
+  if (s === "auto") return "auto";
+  if (!/^\d+$/.test(s) || Number(s) < 1 || Number(s) > 256) throw new UsageError(`--threads: '${s}' is not an integer in 1…256 or auto`);
+  return Number(s);
 }
 
 export function median(xs: number[]): number {
@@ -160,34 +158,41 @@ export async function runPeerInProcess(
   }
 }
 
+const USAGE =
+  "usage: run-peer.ts --peer <name|module path> --log-size <0…24> [--runs 5] [--seed 1] [--curve bls12-381|bn254] [--threads 1|<N>|auto]";
+
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const peer = args["peer"];
-  const logSize = Number(args["log-size"]);
-  const runs = Number(args["runs"] ?? "5");
-  const seed = Number(args["seed"] ?? "1");
-  const curve = args["curve"] ?? CURVE;
-  const threads = parseThreadRequest(args["threads"] ?? "1");
-  if (!peer || !Number.isInteger(logSize) || !Number.isInteger(runs) || runs < 1 || !Number.isInteger(seed)) {
-    throw new Error(
-      "usage: run-peer.ts --peer <name|module path> --log-size <k> [--runs 5] [--seed 1] [--curve bls12-381|bn254] [--threads 1|<N>|auto]",
-    );
+  const { values } = parseFlags(process.argv.slice(2), {
+    peer: { type: "string" },
+    "log-size": { type: "string" },
+    runs: { type: "string" },
+    seed: { type: "string" },
+    curve: { type: "string" },
+    threads: { type: "string" },
+    help: { type: "boolean" },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
   }
+  const peer = values.peer;
+  if (!peer) throw new UsageError("--peer is required");
+  if (values["log-size"] === undefined) throw new UsageError("--log-size is required");
+  const logSize = intFlag("log-size", values["log-size"], 0, 0, 24);
+  const runs = intFlag("runs", values.runs, 5, 1, 1000);
+  const seed = intFlag("seed", values.seed, 1, 0, 0xffffffff);
+  const curve = choiceFlag<CurveName>("curve", values.curve, CURVE, CURVE_NAMES);
+  const threads = parseThreadRequest(values.threads ?? "1");
   // keep stdout for the JSON line only
   const write = process.stdout.write.bind(process.stdout);
   console.log = console.error;
   console.info = console.error;
   console.debug = console.error;
-  const out = await runPeerInProcess(peer, logSize, runs, seed, curveSpec(curve).name, threads);
+  const out = await runPeerInProcess(peer, logSize, runs, seed, curve, threads);
   write(JSON.stringify(out) + "\n");
   // safety net if a library leaves something alive; does not itself keep the process alive
   setTimeout(() => process.exit(0), 2000).unref();
 }
 
 const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href;
-if (isMain) {
-  main().catch((e: unknown) => {
-    console.error(e instanceof Error ? (e.stack ?? e.message) : e);
-    process.exit(1);
-  });
-}
+if (isMain) runCli("run-peer", USAGE, main, true);
