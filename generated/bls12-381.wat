@@ -4298,7 +4298,7 @@
     (return (call $g1_xyzz_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 728))))
   )
   ;; g1_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else
-  ;; (index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is
+  ;; (index << 3) | code for the first bad one (src/abi/codes.ts PointError: 1 flags, 2 coordinate, 3 infinity, 4 noSquareRoot, 5 sign, 6 notOnCurve, 7 notInSubgroup); nothing is
   ;; written for it or after it. Element i: the encoding at src + i·(bytes of the format), affine point at
   ;; dst + i·104, inf[i] (byte) = 1 for infinity (its dst slot zeroed) else 0. format (other values trap):
   ;;   0 zcash (96 B): ZCash/IETF uncompressed: x ‖ y big-endian (48 B each); byte 0 bits 7, 6, 5 = compressed (0), infinity, sort (0); infinity = 0x40 then zeros
@@ -4348,12 +4348,12 @@
             ;; flags = c·4 + i·2 + s (top bits of byte 0); c must be 0
             (if (i32.ne (i32.shr_u (local.get $flags) (i32.const 2)) (i32.const 0))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 1))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 2))
@@ -4361,12 +4361,12 @@
                 ;; infinity: sort flag clear and every other bit zero
                 (if (i32.and (local.get $flags) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
                   )
                 )
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.and (i64.load (local.get $enc)) (i64.const 0xffffffffffffff1f)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.load offset=24 (local.get $enc))) (i64.load offset=32 (local.get $enc))) (i64.load offset=40 (local.get $enc))) (i64.load offset=48 (local.get $enc))) (i64.load offset=56 (local.get $enc))) (i64.load offset=64 (local.get $enc))) (i64.load offset=72 (local.get $enc))) (i64.load offset=80 (local.get $enc))) (i64.load offset=88 (local.get $enc)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 104))))
@@ -4383,24 +4383,24 @@
                 (i32.store8 (local.get $scratch) (i32.and (i32.load8_u (local.get $scratch)) (i32.const 31)))
                 (if (i32.eqz (call $fp_from_bytes_be (i32.add (local.get $scratch) (i32.const 52)) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (if (i32.eqz (call $fp_from_bytes_be (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $enc) (i32.const 48))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 52)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))
                   (then
                     (if (i32.eqz (call $g1_is_in_subgroup (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 260))))
                       (then
-                        (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 3)))
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 7)))
                       )
                     )
                   )
@@ -4426,7 +4426,7 @@
             ;; flags = c·4 + i·2 + s (top bits of byte 0); c must be 1
             (if (i32.ne (i32.shr_u (local.get $flags) (i32.const 2)) (i32.const 1))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 2))
@@ -4434,12 +4434,12 @@
                 ;; infinity: sort flag clear and every other bit zero
                 (if (i32.and (local.get $flags) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
                   )
                 )
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.or (i64.or (i64.and (i64.load (local.get $enc)) (i64.const 0xffffffffffffff1f)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.load offset=24 (local.get $enc))) (i64.load offset=32 (local.get $enc))) (i64.load offset=40 (local.get $enc)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 104))))
@@ -4456,7 +4456,7 @@
                 (i32.store8 (local.get $scratch) (i32.and (i32.load8_u (local.get $scratch)) (i32.const 31)))
                 (if (i32.eqz (call $fp_from_bytes_be (i32.add (local.get $scratch) (i32.const 52)) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (call $fp_sqr (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 52)))
@@ -4464,7 +4464,7 @@
                 (call $fp_add (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 208)))
                 (if (i32.eqz (call $fp_sqrt (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 260))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 4)))
                   )
                 )
                 (if (i32.ne (call $g1_y_is_largest (i32.add (local.get $scratch) (i32.const 104))) (i32.and (local.get $flags) (i32.const 1)))
@@ -4475,14 +4475,14 @@
                 ;; y = 0 has no larger root: the sort flag must then be clear
                 (if (i32.and (i32.and (local.get $flags) (i32.const 1)) (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 104))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))
                   (then
                     (if (i32.eqz (call $g1_is_in_subgroup (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 260))))
                       (then
-                        (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 3)))
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 7)))
                       )
                     )
                   )
@@ -4508,7 +4508,7 @@
             ;; flags = neg·2 + inf (top bits of the last byte); both set is invalid
             (if (i32.eq (local.get $flags) (i32.const 3))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 1))
@@ -4516,7 +4516,7 @@
                 ;; infinity: x = y = 0
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.load (local.get $enc)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.load offset=24 (local.get $enc))) (i64.load offset=32 (local.get $enc))) (i64.load offset=40 (local.get $enc))) (i64.load offset=48 (local.get $enc))) (i64.load offset=56 (local.get $enc))) (i64.load offset=64 (local.get $enc))) (i64.load offset=72 (local.get $enc))) (i64.load offset=80 (local.get $enc))) (i64.and (i64.load offset=88 (local.get $enc)) (i64.const 0x3fffffffffffffff)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 104))))
@@ -4526,7 +4526,7 @@
               (else
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 52)) (local.get $enc)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (i64.store (local.get $scratch) (i64.load (i32.add (local.get $enc) (i32.const 48))))
@@ -4538,25 +4538,25 @@
                 (i32.store8 offset=47 (local.get $scratch) (i32.and (i32.load8_u offset=47 (local.get $scratch)) (i32.const 63)))
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 104)) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 ;; the YIsNegative flag must match y
                 (if (i32.ne (call $g1_y_is_largest (i32.add (local.get $scratch) (i32.const 104))) (i32.shr_u (local.get $flags) (i32.const 1)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
                 (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 52)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))
                   (then
                     (if (i32.eqz (call $g1_is_in_subgroup (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 260))))
                       (then
-                        (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 3)))
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 7)))
                       )
                     )
                   )
@@ -6743,7 +6743,7 @@
       )
     )
   )
-  ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 2) | code (2 off-curve, 3 off-subgroup).
+  ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 3) | code (6 off-curve, 7 off-subgroup).
   ;; Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.
   ;; i64.mul instructions in body: 0
   (func $g1_validate_batch (param $points i32) (param $inf i32) (param $count i32) (param $check i32) (param $scratch i32) (result i32)
@@ -6757,14 +6757,14 @@
             (local.set $p (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 104))))
             (if (i32.eqz (call $g1_is_on_curve (local.get $p)))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
               )
             )
             (if (i32.ge_u (local.get $check) (i32.const 2))
               (then
                 (if (i32.eqz (call $g1_is_in_subgroup (local.get $p) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 3)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 7)))
                   )
                 )
               )

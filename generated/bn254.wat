@@ -2886,7 +2886,7 @@
     (return (i32.const 1))
   )
   ;; g1_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else
-  ;; (index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is
+  ;; (index << 3) | code for the first bad one (src/abi/codes.ts PointError: 1 flags, 2 coordinate, 3 infinity, 4 noSquareRoot, 5 sign, 6 notOnCurve, 7 notInSubgroup); nothing is
   ;; written for it or after it. Element i: the encoding at src + i·(bytes of the format), affine point at
   ;; dst + i·72, inf[i] (byte) = 1 for infinity (its dst slot zeroed) else 0. format (other values trap):
   ;;   4 eip196 (64 B): EIP-196/197: x ‖ y big-endian (32 B each), no flags; infinity = all zero (an x or y ≥ p is malformed)
@@ -2937,17 +2937,17 @@
               (else
                 (if (i32.eqz (call $fp_from_bytes_be (i32.add (local.get $scratch) (i32.const 36)) (local.get $enc)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (if (i32.eqz (call $fp_from_bytes_be (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $enc) (i32.const 32))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -2971,7 +2971,7 @@
             ;; flags = neg·2 + inf (top bits of the last byte); both set is invalid
             (if (i32.eq (local.get $flags) (i32.const 3))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 1))
@@ -2979,7 +2979,7 @@
                 ;; infinity: x = y = 0
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.load (local.get $enc)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.load offset=24 (local.get $enc))) (i64.load offset=32 (local.get $enc))) (i64.load offset=40 (local.get $enc))) (i64.load offset=48 (local.get $enc))) (i64.and (i64.load offset=56 (local.get $enc)) (i64.const 0x3fffffffffffffff)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))))
@@ -2989,7 +2989,7 @@
               (else
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 36)) (local.get $enc)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (i64.store (local.get $scratch) (i64.load (i32.add (local.get $enc) (i32.const 32))))
@@ -2999,18 +2999,18 @@
                 (i32.store8 offset=31 (local.get $scratch) (i32.and (i32.load8_u offset=31 (local.get $scratch)) (i32.const 63)))
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 72)) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 ;; the YIsNegative flag must match y
                 (if (i32.ne (call $g1_y_is_largest (i32.add (local.get $scratch) (i32.const 72))) (i32.shr_u (local.get $flags) (i32.const 1)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
                 (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -3034,7 +3034,7 @@
             ;; flags = neg·2 + inf (top bits of the last byte); both set is invalid
             (if (i32.eq (local.get $flags) (i32.const 3))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 1))
@@ -3042,7 +3042,7 @@
                 ;; infinity: x = 0
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.load (local.get $enc)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.and (i64.load offset=24 (local.get $enc)) (i64.const 0x3fffffffffffffff)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))))
@@ -3057,7 +3057,7 @@
                 (i32.store8 offset=31 (local.get $scratch) (i32.and (i32.load8_u offset=31 (local.get $scratch)) (i32.const 63)))
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 36)) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (call $fp_sqr (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 36)))
@@ -3065,7 +3065,7 @@
                 (call $fp_add (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 144)))
                 (if (i32.eqz (call $fp_sqrt (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 180))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 4)))
                   )
                 )
                 (if (i32.ne (call $g1_y_is_largest (i32.add (local.get $scratch) (i32.const 72))) (i32.shr_u (local.get $flags) (i32.const 1)))
@@ -3076,7 +3076,7 @@
                 ;; y = 0 is encoded with YIsNegative clear
                 (if (i32.and (i32.shr_u (local.get $flags) (i32.const 1)) (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 72))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -5333,7 +5333,7 @@
       )
     )
   )
-  ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 2) | code (2 off-curve, 3 off-subgroup).
+  ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 3) | code (6 off-curve, 7 off-subgroup).
   ;; Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.
   ;; i64.mul instructions in body: 0
   (func $g1_validate_batch (param $points i32) (param $inf i32) (param $count i32) (param $check i32) (param $scratch i32) (result i32)
@@ -5347,14 +5347,14 @@
             (local.set $p (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 72))))
             (if (i32.eqz (call $g1_is_on_curve (local.get $p)))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
               )
             )
             (if (i32.ge_u (local.get $check) (i32.const 2))
               (then
                 (if (i32.eqz (call $g1_is_in_subgroup (local.get $p) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 3)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 7)))
                   )
                 )
               )

@@ -2797,7 +2797,7 @@
     (return (i32.const 1))
   )
   ;; g1_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else
-  ;; (index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is
+  ;; (index << 3) | code for the first bad one (src/abi/codes.ts PointError: 1 flags, 2 coordinate, 3 infinity, 4 noSquareRoot, 5 sign, 6 notOnCurve, 7 notInSubgroup); nothing is
   ;; written for it or after it. Element i: the encoding at src + i·(bytes of the format), affine point at
   ;; dst + i·72, inf[i] (byte) = 1 for infinity (its dst slot zeroed) else 0. format (other values trap):
   ;;   5 pasta (64 B): Pasta (o1js layout): x ‖ y little-endian (32 B each), no flags; infinity = all zero ((0, 0) is not on the curve)
@@ -2848,17 +2848,17 @@
               (else
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 36)) (local.get $enc)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $enc) (i32.const 32))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -2882,7 +2882,7 @@
             ;; flags = neg·2 + inf (top bits of the last byte); both set is invalid
             (if (i32.eq (local.get $flags) (i32.const 3))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 1))
@@ -2890,7 +2890,7 @@
                 ;; infinity: x = y = 0
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.load (local.get $enc)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.load offset=24 (local.get $enc))) (i64.load offset=32 (local.get $enc))) (i64.load offset=40 (local.get $enc))) (i64.load offset=48 (local.get $enc))) (i64.load offset=56 (local.get $enc))) (i64.extend_i32_u (i32.and (i32.load8_u offset=64 (local.get $enc)) (i32.const 63))))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))))
@@ -2900,29 +2900,29 @@
               (else
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 36)) (local.get $enc)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 ;; the flag byte holds no coordinate bits: bits 5..0 must be zero
                 (if (i32.and (i32.load8_u offset=64 (local.get $enc)) (i32.const 63))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
                   )
                 )
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $enc) (i32.const 32))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 ;; the YIsNegative flag must match y
                 (if (i32.ne (call $g1_y_is_largest (i32.add (local.get $scratch) (i32.const 72))) (i32.shr_u (local.get $flags) (i32.const 1)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
                 (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36)))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -2946,7 +2946,7 @@
             ;; flags = neg·2 + inf (top bits of the last byte); both set is invalid
             (if (i32.eq (local.get $flags) (i32.const 3))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
               )
             )
             (if (i32.and (local.get $flags) (i32.const 1))
@@ -2954,7 +2954,7 @@
                 ;; infinity: x = 0
                 (if (i32.eqz (i64.eqz (i64.or (i64.or (i64.or (i64.or (i64.load (local.get $enc)) (i64.load offset=8 (local.get $enc))) (i64.load offset=16 (local.get $enc))) (i64.load offset=24 (local.get $enc))) (i64.extend_i32_u (i32.and (i32.load8_u offset=32 (local.get $enc)) (i32.const 63))))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 3)))
                   )
                 )
                 (call $fp_set_zero (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))))
@@ -2965,12 +2965,12 @@
                 ;; the flag byte holds no coordinate bits: bits 5..0 must be zero
                 (if (i32.and (i32.load8_u offset=32 (local.get $enc)) (i32.const 63))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 1)))
                   )
                 )
                 (if (i32.eqz (call $fp_from_bytes_le (i32.add (local.get $scratch) (i32.const 36)) (local.get $enc)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
                 (call $fp_sqr (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 36)))
@@ -2978,7 +2978,7 @@
                 (call $fp_add (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 144)))
                 (if (i32.eqz (call $fp_sqrt (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 180))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 4)))
                   )
                 )
                 (if (i32.ne (call $g1_y_is_largest (i32.add (local.get $scratch) (i32.const 72))) (i32.shr_u (local.get $flags) (i32.const 1)))
@@ -2989,7 +2989,7 @@
                 ;; y = 0 is encoded with YIsNegative clear
                 (if (i32.and (i32.shr_u (local.get $flags) (i32.const 1)) (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 72))))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 1)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -5190,7 +5190,7 @@
       )
     )
   )
-  ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 2) | code (2 off-curve, 3 off-subgroup).
+  ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 3) | code (6 off-curve, 7 off-subgroup).
   ;; Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.
   ;; i64.mul instructions in body: 0
   (func $g1_validate_batch (param $points i32) (param $inf i32) (param $count i32) (param $check i32) (param $scratch i32) (result i32)
@@ -5204,14 +5204,14 @@
             (local.set $p (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 72))))
             (if (i32.eqz (call $g1_is_on_curve (local.get $p)))
               (then
-                (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 2)))
+                (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
               )
             )
             (if (i32.ge_u (local.get $check) (i32.const 2))
               (then
                 (if (i32.eqz (call $g1_is_in_subgroup (local.get $p) (local.get $scratch)))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 2)) (i32.const 3)))
+                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 7)))
                   )
                 )
               )

@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { CurveGen, curveFormats, type CurveFormat } from '../src/codegen/curve.js';
 import { devCurveInstance } from '../src/testing/dev-instance.js';
-import { PointError, PointFormat, type PointFormatName } from '../src/abi/codes.js';
+import { PointFormat, type PointFormatName } from '../src/abi/codes.js';
+import { Cat, category } from './helpers/point-status.js';
 import { FieldGen } from '../src/codegen/field.js';
 import { ModuleBuilder } from '../src/codegen/wat.js';
 import { curves, registry, type CurveName } from '../src/curves/index.js';
@@ -188,7 +189,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
     });
     mem().fill(0xcd, dstBuf, dstBuf + encs.length * 2 * EB);
     mem().fill(0xcd, infBuf, infBuf + encs.length);
-    const res = k('decode_batch')(dstBuf, infBuf, encBuf, encs.length, fmt.code, check, scr);
+    const res = category(k('decode_batch')(dstBuf, infBuf, encBuf, encs.length, fmt.code, check, scr));
     return { res, slot: (i: number) => dstBuf + i * 2 * EB, inf: (i: number) => mem()[infBuf + i] };
   };
   const decodeOne = (e: Uint8Array, fmt: CurveFormat, check: number) => decode([e], fmt, check).res;
@@ -328,15 +329,15 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
         const { res, slot } = decode([e], fmt, 0);
         assert.equal(res, -1, `${fmt.name}: parse accepts an off-curve point`);
         assert.deepEqual(readAffine(slot(0)), off);
-        assert.equal(decodeOne(e, fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name} check 1`);
-        assert.equal(decodeOne(e, fmt, 2), bad(0, PointError.notOnCurve), `${fmt.name} check 2`);
+        assert.equal(decodeOne(e, fmt, 1), bad(0, Cat.notOnCurve), `${fmt.name} check 1`);
+        assert.equal(decodeOne(e, fmt, 2), bad(0, Cat.notOnCurve), `${fmt.name} check 2`);
         // an all-zero affine pair with infinity flags cleared is not a point ((0, 0) is infinity only without flags)
         if (fmt.name.startsWith('arkworks') || fmt.name === 'zcash') {
-          assert.equal(decodeOne(new Uint8Array(fmt.bytes), fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name}: zeros without flag`);
+          assert.equal(decodeOne(new Uint8Array(fmt.bytes), fmt, 1), bad(0, Cat.notOnCurve), `${fmt.name}: zeros without flag`);
         }
         if (fmt.name === 'eip196' || fmt.name === 'pasta') {
-          assert.equal(decodeOne(encRef(fmt.name, { x: 0n, y: 1n }), fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name}: (0, 1)`);
-          assert.equal(decodeOne(encRef(fmt.name, { x: 1n, y: 0n }), fmt, 1), bad(0, PointError.notOnCurve), `${fmt.name}: (1, 0)`);
+          assert.equal(decodeOne(encRef(fmt.name, { x: 0n, y: 1n }), fmt, 1), bad(0, Cat.notOnCurve), `${fmt.name}: (0, 1)`);
+          assert.equal(decodeOne(encRef(fmt.name, { x: 1n, y: 0n }), fmt, 1), bad(0, Cat.notOnCurve), `${fmt.name}: (1, 0)`);
         }
       }
       const others = [...curvePoints, ...special];
@@ -347,7 +348,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
         if (h1 !== 1n) {
           const first = others.findIndex((Q) => !ref.isInSubgroup(Q));
           assert.ok(first >= 0, 'some random point is outside G1');
-          assert.equal(decode(others.map((Q) => encRef(fmt.name, Q)), fmt, 2).res, bad(first, PointError.notInSubgroup), `${fmt.name} non-G1`);
+          assert.equal(decode(others.map((Q) => encRef(fmt.name, Q)), fmt, 2).res, bad(first, Cat.notInSubgroup), `${fmt.name} non-G1`);
         }
       }
     });
@@ -462,7 +463,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
       assert.ok(nonCanonicalX > 0, 'x + p exercised in some format');
       for (const [n, e, what] of cases) {
         for (let check = 0; check <= 2; check++) {
-          assert.equal(decodeOne(e, fmtOf(n), check), bad(0, PointError.malformed), `${n}: ${what}, check ${check}`);
+          assert.equal(decodeOne(e, fmtOf(n), check), bad(0, Cat.malformed), `${n}: ${what}, check ${check}`);
         }
       }
       // the unmutated encodings decode (so each case fails for its own reason)
@@ -481,7 +482,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
         const encs = pts.map((P) => encRef(fmt.name, P));
         encs[5] = compressed ? encRef(fmt.name, { x: noRoot, y: 0n }) : encRef(fmt.name, { x: G.x, y: Fp.add(G.y, 2n) });
         encs[6] = setX(fmt.name, encs[6], p); // malformed further on
-        const code = compressed ? PointError.malformed : PointError.notOnCurve;
+        const code = compressed ? Cat.malformed : Cat.notOnCurve;
         const { res, slot, inf } = decode(encs, fmt, 2);
         assert.equal(res, bad(5, code), `${fmt.name}`);
         for (let i = 0; i < 5; i++) {
@@ -492,7 +493,7 @@ for (const [name, params] of Object.entries(curves) as [CurveName, CurveParams][
           assert.equal(inf(i), 0xcd, `inf[${i}] untouched`);
           assert.ok(mem().slice(slot(i), slot(i) + 2 * EB).every((x) => x === 0xcd), `dst[${i}] untouched`);
         }
-        if (!compressed) assert.equal(decode(encs, fmt, 0).res, bad(6, PointError.malformed), `${fmt.name}: parse only stops at index 6`);
+        if (!compressed) assert.equal(decode(encs, fmt, 0).res, bad(6, Cat.malformed), `${fmt.name}: parse only stops at index 6`);
       }
     });
 
@@ -680,7 +681,7 @@ describe('G1 codecs on other limb layouts (w = 29 cios-loop, w = 26 karatsuba)',
           F.write(dst, Q.x);
           F.write(dst + EB, Q.y);
           k.g1_encode(out, dst, 0, fu.code, scr);
-          assert.equal(k.g1_decode_batch(dst, inf, out, 1, fu.code, 2, scr), (0 << 2) | PointError.notInSubgroup, 'non-G1 point rejected');
+          assert.equal(category(k.g1_decode_batch(dst, inf, out, 1, fu.code, 2, scr)), (0 << 2) | Cat.notInSubgroup, 'non-G1 point rejected');
           assert.equal(k.g1_decode_batch(dst, inf, out, 1, fu.code, 1, scr), -1, 'but on the curve');
         }
       });

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { CurveGen } from '../src/codegen/curve.js';
 import { devCurveInstance } from '../src/testing/dev-instance.js';
-import { PointError } from '../src/abi/codes.js';
+import { Cat, category } from './helpers/point-status.js';
 import { FieldGen } from '../src/codegen/field.js';
 import { ModuleBuilder } from '../src/codegen/wat.js';
 import type { CurveParams } from '../src/curves/types.js';
@@ -333,7 +333,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
     });
     mem().fill(0xcd, dstBuf, dstBuf + encs.length * 2 * EB);
     mem().fill(0xcd, infBuf, infBuf + encs.length);
-    const res = k('decode_batch')(dstBuf, infBuf, encBuf, encs.length, format, check, scr);
+    const res = category(k('decode_batch')(dstBuf, infBuf, encBuf, encs.length, format, check, scr));
     return { res, slot: (i: number) => dstBuf + i * 2 * EB, inf: (i: number) => mem()[infBuf + i] };
   }
   function decodeOne(e: Uint8Array, format: number, check: number): number {
@@ -414,8 +414,8 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
     for (const fmt of [0, 2]) {
       const e = encoders[fmt](off);
       assert.equal(decodeOne(e, fmt, 0), -1, 'parse only accepts an off-curve point');
-      assert.equal(decodeOne(e, fmt, 1), bad(0, PointError.notOnCurve));
-      assert.equal(decodeOne(e, fmt, 2), bad(0, PointError.notOnCurve));
+      assert.equal(decodeOne(e, fmt, 1), bad(0, Cat.notOnCurve));
+      assert.equal(decodeOne(e, fmt, 2), bad(0, Cat.notOnCurve));
     }
     for (const Q of [offPoints[0], offPoints[1], order3[0], order3[1]]) {
       for (let fmt = 0; fmt < 3; fmt++) {
@@ -425,13 +425,13 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
           assert.equal(res, -1);
           assert.deepEqual(readAffine(slot(0)), Q);
         }
-        assert.equal(decodeOne(e, fmt, 2), bad(0, PointError.notInSubgroup), `non-G1 format ${fmt}`);
+        assert.equal(decodeOne(e, fmt, 2), bad(0, Cat.notInSubgroup), `non-G1 format ${fmt}`);
         if (fmt < 2) assert.throws(() => NP.fromBytes(e), 'noble rejects it too');
       }
     }
     // the all-zero affine pair (0, 0) without the infinity flag is not a point
-    assert.equal(decodeOne(new Uint8Array(2 * B), 0, 1), bad(0, PointError.notOnCurve));
-    assert.equal(decodeOne(new Uint8Array(2 * B), 2, 1), bad(0, PointError.notOnCurve));
+    assert.equal(decodeOne(new Uint8Array(2 * B), 0, 1), bad(0, Cat.notOnCurve));
+    assert.equal(decodeOne(new Uint8Array(2 * B), 2, 1), bad(0, Cat.notOnCurve));
   });
 
   it('decode_batch: malformed encodings → 1 (flags in each position, non-canonical coordinates, bad infinity, no root)', () => {
@@ -506,7 +506,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
     );
     for (const [fmt, e, what] of cases) {
       for (let check = 0; check <= 2; check++) {
-        assert.equal(decodeOne(e, fmt, check), bad(0, PointError.malformed), `format ${fmt}, ${what}, check ${check}`);
+        assert.equal(decodeOne(e, fmt, check), bad(0, Cat.malformed), `format ${fmt}, ${what}, check ${check}`);
       }
       if (fmt < 2) assert.throws(() => NP.fromBytes(e), `noble rejects: ${what}`);
     }
@@ -523,7 +523,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
       encs[5] = fmt === 1 ? encoders[1](offPoints[0]) : encoders[fmt]({ x: G.x, y: G.y ^ 2n });
       encs[6] = Uint8Array.from(encs[6]);
       encs[6][fmt === 2 ? 95 : 0] ^= 0x40; // flag damage further on
-      const code = fmt === 1 ? PointError.notInSubgroup : PointError.notOnCurve;
+      const code = fmt === 1 ? Cat.notInSubgroup : Cat.notOnCurve;
       const { res, slot, inf } = decode(encs, fmt, 2);
       assert.equal(res, bad(5, code), `format ${fmt}`);
       for (let i = 0; i < 5; i++) {
@@ -535,7 +535,7 @@ describe('G1 kernels, BLS12-381 (fp w = 30, karatsuba)', () => {
         assert.ok(mem().slice(slot(i), slot(i) + 2 * EB).every((b) => b === 0xcd), `dst[${i}] untouched`);
       }
       // with check 0 the first problem is the flag damage at index 6
-      assert.equal(decode(encs, fmt, 0).res, bad(6, PointError.malformed));
+      assert.equal(decode(encs, fmt, 0).res, bad(6, Cat.malformed));
     }
   });
 

@@ -42,15 +42,38 @@ export type Validation = keyof typeof VALIDATION_CHECK;
 
 /**
  * Result of the checking kernels (g1_decode_batch, g1_validate_batch): NO_ERROR, or
- * (index of the first bad point in the call) << 2 | PointError code.
+ * (index of the first bad point in the call) << STATUS_SHIFT | PointError code.
  */
 export const NO_ERROR = -1;
-export const PointError = { malformed: 1, notOnCurve: 2, notInSubgroup: 3 } as const;
+export const STATUS_SHIFT = 3;
+export const PointError = {
+  /** flag bits invalid for the format: compression bit, sort/sign flag where none may be, both arkworks flags, stray bits in a flag byte */
+  flags: 1,
+  /** a coordinate is not canonical (≥ p) */
+  coordinate: 2,
+  /** the infinity flag (or form) with other non-zero bytes */
+  infinity: 3,
+  /** compressed x with no curve point (x³ + b is not a square) */
+  noSquareRoot: 4,
+  /** the y-sign flag disagrees with y (set for y = 0, or arkworks' YIsNegative not y's sign) */
+  sign: 5,
+  notOnCurve: 6,
+  notInSubgroup: 7,
+} as const;
 export type PointErrorCode = (typeof PointError)[keyof typeof PointError];
+
+/** Malformed-encoding codes (a PointEncodingError) and what each says about the bytes. */
+export const MALFORMED: Readonly<Partial<Record<PointErrorCode, string>>> = Object.freeze({
+  [PointError.flags]: 'invalid flag bits',
+  [PointError.coordinate]: 'a coordinate is not below p (non-canonical)',
+  [PointError.infinity]: 'non-zero bytes with the infinity flag',
+  [PointError.noSquareRoot]: 'x is not the x-coordinate of a curve point (no square root)',
+  [PointError.sign]: "the y-sign flag does not match y",
+});
 
 /** Splits a checking kernel's failing status into the index (within the call) and the error code. */
 export function decodeStatus(status: number): { index: number; code: PointErrorCode } {
-  return { index: status >>> 2, code: (status & 3) as PointErrorCode };
+  return { index: status >>> STATUS_SHIFT, code: (status & ((1 << STATUS_SHIFT) - 1)) as PointErrorCode };
 }
 
 /** 64 KiB pages of the imported memory as declared by every module (Wasm32 caps it at 65536 = 4 GiB). */

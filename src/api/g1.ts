@@ -10,7 +10,7 @@ import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import type { WindowTable } from '../msm/plan.js';
-import { NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
+import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
 import { parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import {
@@ -365,5 +365,5 @@ function typeName(v: unknown): string {
 function throwPointError(index: number, code: PointErrorCode, fmt: string): never {
   if (code === PointError.notOnCurve) throw new NotOnCurveError(`point ${index} is not on the curve`, index);
   if (code === PointError.notInSubgroup) throw new NotInSubgroupError(`point ${index} is not in the prime-order subgroup`, index);
-  throw new PointEncodingError(`point ${index}: malformed ${fmt} encoding`, index);
+  throw new PointEncodingError(`point ${index}: malformed ${fmt} encoding: ${MALFORMED[code] ?? `error code ${code}`}`, index);
 }

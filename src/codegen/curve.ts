@@ -25,7 +25,7 @@ import { bitLength, toLimbs } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import type { CurveParams } from '../curves/types.js';
 import { RefCurve } from '../reference/curve.js';
-import { Check, POINT_FORMAT_NAMES, PointError, PointFormat, type PointFormatName, type PointFormatSpec } from '../abi/codes.js';
+import { Check, POINT_FORMAT_NAMES, PointError, STATUS_SHIFT, PointFormat, type PointFormatName, type PointFormatSpec } from '../abi/codes.js';
 
 /** Encodings of curves that list none (generic test curves): arkworks' generic ones. */
 const DEFAULT_FORMATS: readonly PointFormatName[] = ['arkworks', 'arkworks-compressed'];
@@ -695,7 +695,7 @@ export class CurveGen {
     const compressedKinds = this.formats.filter((f) => f.name === 'zcash-compressed' || f.name === 'arkworks-compressed').map((f) => f.code);
     mb.func(`${g}_decode_batch`, { dst: 'i32', inf: 'i32', src: 'i32', count: 'i32', format: 'i32', check: 'i32', scratch: 'i32' }, 'i32', [
       `${g}_decode_batch(dst, inf, src, count, format, check, scratch) → −1 if all count encodings at src decode, else`,
-      `(index << 2) | code for the first bad one (1 malformed, 2 not on the curve, 3 not in the subgroup); nothing is`,
+      `(index << ${STATUS_SHIFT}) | code for the first bad one (src/abi/codes.ts PointError: ${Object.entries(PointError).map(([k, v]) => `${v} ${k}`).join(', ')}); nothing is`,
       `written for it or after it. Element i: the encoding at src + i·(bytes of the format), affine point at`,
       `dst + i·${2 * EB}, inf[i] (byte) = 1 for infinity (its dst slot zeroed) else 0. format (other values trap):`,
       ...this.formatDocs(),
@@ -727,7 +727,7 @@ export class CurveGen {
       const rhs = this.el(s, 3);
       const bConst = this.el(s, 4);
       const tail = this.el(s, 5);
-      const fail = (code: number) => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(code)));
+      const fail = (code: number) => fb.ret(i32.or(i32.shl(i.get, STATUS_SHIFT), i32.const(code)));
       const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
 
       fb.if(i32.gt_u(check.get, i32.const(Check.subgroup)), () => fb.line('(unreachable)'));
@@ -749,30 +749,30 @@ export class CurveGen {
           f('sqr', rhs, Tx);
           f('mul', rhs, rhs, Tx);
           f('add', rhs, rhs, bConst);
-          fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(PointError.malformed));
+          fb.if(i32.eqz(this.fexpr(fb, 'sqrt', Ty, rhs, tail)), () => fail(PointError.noSquareRoot));
           fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), largest()), () => f('neg', Ty, Ty));
         };
         if (fmt.name === 'zcash' || fmt.name === 'zcash-compressed') {
           const compressed = fmt.name === 'zcash-compressed';
           flags.set(i32.shr_u(i32.load8_u(enc.get), 5));
           fb.comment(`flags = c·4 + i·2 + s (top bits of byte 0); c must be ${compressed ? 1 : 0}`);
-          fb.if(i32.ne(i32.shr_u(flags.get, 2), i32.const(compressed ? 1 : 0)), () => fail(PointError.malformed));
-          if (!compressed) fb.if(i32.and(flags.get, i32.const(1)), () => fail(PointError.malformed));
+          fb.if(i32.ne(i32.shr_u(flags.get, 2), i32.const(compressed ? 1 : 0)), () => fail(PointError.flags));
+          if (!compressed) fb.if(i32.and(flags.get, i32.const(1)), () => fail(PointError.flags));
           fb.if(i32.and(flags.get, i32.const(2)), () => {
             fb.comment('infinity: sort flag clear and every other bit zero');
-            fb.if(i32.and(flags.get, i32.const(1)), () => fail(PointError.malformed));
-            fb.if(i32.eqz(this.zeroBytes(enc.get, L, 0, 0xe0)), () => fail(PointError.malformed));
+            fb.if(i32.and(flags.get, i32.const(1)), () => fail(PointError.flags));
+            fb.if(i32.eqz(this.zeroBytes(enc.get, L, 0, 0xe0)), () => fail(PointError.infinity));
             writeInfinity();
           }, () => {
             this.copyBytes(fb, buf, enc.get, B);
             fb.i32Store8(buf, 0, i32.and(i32.load8_u(buf), i32.const(0x1f)));
-            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Tx, buf)), () => fail(PointError.malformed));
+            fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Tx, buf)), () => fail(PointError.coordinate));
             if (compressed) {
               decompress(() => i32.and(flags.get, i32.const(1)));
               fb.comment('y = 0 has no larger root: the sort flag must then be clear');
-              fb.if(i32.and(i32.and(flags.get, i32.const(1)), this.fexpr(fb, 'is_zero', Ty)), () => fail(PointError.malformed));
+              fb.if(i32.and(i32.and(flags.get, i32.const(1)), this.fexpr(fb, 'is_zero', Ty)), () => fail(PointError.sign));
             } else {
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Ty, i32.add(enc.get, i32.const(B)))), () => fail(PointError.malformed));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_be', Ty, i32.add(enc.get, i32.const(B)))), () => fail(PointError.coordinate));
             }
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
           });
@@ -784,31 +784,31 @@ export class CurveGen {
             if (BA === B) {
               this.copyBytes(fb, buf, at, B);
               fb.i32Store8(buf, B - 1, i32.and(i32.load8_u(buf, B - 1), i32.const(0x3f)));
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, buf)), () => fail(PointError.malformed));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, buf)), () => fail(PointError.coordinate));
             } else {
               fb.comment('the flag byte holds no coordinate bits: bits 5..0 must be zero');
-              fb.if(i32.and(i32.load8_u(enc.get, last), i32.const(0x3f)), () => fail(PointError.malformed));
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, at)), () => fail(PointError.malformed));
+              fb.if(i32.and(i32.load8_u(enc.get, last), i32.const(0x3f)), () => fail(PointError.flags));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', out, at)), () => fail(PointError.coordinate));
             }
           };
           flags.set(i32.shr_u(i32.load8_u(enc.get, last), 6));
           fb.comment('flags = neg·2 + inf (top bits of the last byte); both set is invalid');
-          fb.if(i32.eq(flags.get, i32.const(3)), () => fail(PointError.malformed));
+          fb.if(i32.eq(flags.get, i32.const(3)), () => fail(PointError.flags));
           fb.if(i32.and(flags.get, i32.const(1)), () => {
             fb.comment(compressed ? 'infinity: x = 0' : 'infinity: x = y = 0');
-            fb.if(i32.eqz(this.zeroBytes(enc.get, L, last, 0xc0)), () => fail(PointError.malformed));
+            fb.if(i32.eqz(this.zeroBytes(enc.get, L, last, 0xc0)), () => fail(PointError.infinity));
             writeInfinity();
           }, () => {
             if (compressed) {
               readFlagged(Tx, enc.get);
               decompress(() => i32.shr_u(flags.get, 1));
               fb.comment('y = 0 is encoded with YIsNegative clear');
-              fb.if(i32.and(i32.shr_u(flags.get, 1), this.fexpr(fb, 'is_zero', Ty)), () => fail(PointError.malformed));
+              fb.if(i32.and(i32.shr_u(flags.get, 1), this.fexpr(fb, 'is_zero', Ty)), () => fail(PointError.sign));
             } else {
-              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(PointError.malformed));
+              fb.if(i32.eqz(this.fexpr(fb, 'from_bytes_le', Tx, enc.get)), () => fail(PointError.coordinate));
               readFlagged(Ty, i32.add(enc.get, i32.const(B)));
               fb.comment('the YIsNegative flag must match y');
-              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(PointError.malformed));
+              fb.if(i32.ne(fb.callExpr('i32', `${g}_y_is_largest`, Ty), i32.shr_u(flags.get, 1)), () => fail(PointError.sign));
             }
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, !compressed);
           });
@@ -816,8 +816,8 @@ export class CurveGen {
           const endian = fmt.name === 'eip196' ? 'be' : 'le';
           fb.comment('no flags: infinity is all bytes zero ((0, 0) is not on the curve as b ≠ 0)');
           fb.if(this.zeroBytes(enc.get, L, -1, 0), () => writeInfinity(), () => {
-            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Tx, enc.get)), () => fail(PointError.malformed));
-            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Ty, i32.add(enc.get, i32.const(B)))), () => fail(PointError.malformed));
+            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Tx, enc.get)), () => fail(PointError.coordinate));
+            fb.if(i32.eqz(this.fexpr(fb, `from_bytes_${endian}`, Ty, i32.add(enc.get, i32.const(B)))), () => fail(PointError.coordinate));
             this.checkAndStore(fb, check, T, tail, outPtr, infPtr, fail, true);
           });
         }

@@ -18,7 +18,7 @@
  *   one level wide: the S segment sums are combined afterwards in XYZZ, see src/msm/).
  */
 import type { CurveParams } from '../curves/types.js';
-import { Check, PointError } from '../abi/codes.js';
+import { Check, PointError, STATUS_SHIFT } from '../abi/codes.js';
 import { glvBasis } from '../reference/curve.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
@@ -57,12 +57,12 @@ export class MsmGen {
     if (this.mb.hasFunc('g1_is_on_curve') && this.mb.hasFunc('g1_is_in_subgroup')) this.emitValidate();
   }
 
-  /** g1_validate_batch(points, inf, count, check, scratch) → −1, or (index << 2) | code of the first
-   * bad point (2 = not on curve, 3 = not in subgroup); check 1 = on-curve, 2 = + subgroup. */
+  /** g1_validate_batch(points, inf, count, check, scratch) → −1, or (index << 3) | code of the first
+   * bad point (PointError: not on curve, not in subgroup); check 1 = on-curve, 2 = + subgroup. */
   private emitValidate(): void {
     const { PB } = this;
     this.mb.func('g1_validate_batch', { points: 'i32', inf: 'i32', count: 'i32', check: 'i32', scratch: 'i32' }, 'i32', [
-      'g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 2) | code (2 off-curve, 3 off-subgroup).',
+      `g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << ${STATUS_SHIFT}) | code (${PointError.notOnCurve} off-curve, ${PointError.notInSubgroup} off-subgroup).`,
       'Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.',
     ], (fb) => {
       const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), count = fb.param('count', 'i32');
@@ -72,9 +72,9 @@ export class MsmGen {
       fb.forRange(i, i32.const(0), count.get, 1, () => {
         fb.if(i32.eqz(i32.load8_u(i32.add(inf.get, i.get))), () => {
           p.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
-          fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_on_curve', p.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(PointError.notOnCurve))));
+          fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_on_curve', p.get)), () => fb.ret(i32.or(i32.shl(i.get, STATUS_SHIFT), i32.const(PointError.notOnCurve))));
           fb.if(i32.ge_u(check.get, i32.const(Check.subgroup)), () => {
-            fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_in_subgroup', p.get, scratch.get)), () => fb.ret(i32.or(i32.shl(i.get, 2), i32.const(PointError.notInSubgroup))));
+            fb.if(i32.eqz(fb.callExpr('i32', 'g1_is_in_subgroup', p.get, scratch.get)), () => fb.ret(i32.or(i32.shl(i.get, STATUS_SHIFT), i32.const(PointError.notInSubgroup))));
           });
         });
       });

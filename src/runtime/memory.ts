@@ -24,8 +24,9 @@ export class Arena {
       try {
         this.memory.grow(Math.ceil((end - have) / 65536));
       } catch {
+        const mib = (b: number) => (b / 2 ** 20).toFixed(b < 2 ** 24 ? 1 : 0);
         throw new OutOfMemoryError(
-          `pippin: needs ${Math.ceil(end / 2 ** 20)} MiB of Wasm memory, more than the engine allows (${Math.floor(have / 2 ** 20)} MiB in use); split the MSM into smaller ones`,
+          `pippin: needs ${mib(end)} MiB of Wasm memory, but the memory (${mib(have)} MiB now) could not grow to that size (Wasm32 caps a memory at 4096 MiB, and engines may allow less); use fewer points per MSM`,
         );
       }
     }
