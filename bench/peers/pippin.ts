@@ -12,8 +12,7 @@
  * - BLS12-381: `bls12_381.g1.msm(points, scalars)`, points x‖y big-endian 48 bytes each (ZCash
  *   uncompressed without flags, the default format for 96 bytes per point).
  * - BN254: `bn254.g1.msm(points, scalars, { pointFormat: 'eip196' })`, points x‖y big-endian 32 bytes
- *   each. Used only if src/index.ts exports `bn254`; otherwise setup throws PeerUnavailableError and
- *   the benchmark lists pippin as skipped (the other peers are unaffected).
+ *   each.
  */
 import * as pippin from '../../src/index.js';
 import type { CurveName } from '../inputs.js';
@@ -51,16 +50,11 @@ interface CurveEntry {
   };
 }
 
-/** The pippin entry for `curve` and the point format to pass (undefined = the default for the size). */
+/** The pippin entry for `curve` (from the registry) and the point format to pass: the curve's primary one. */
 function entryFor(curve: CurveName): { entry: CurveEntry; pointFormat?: string } {
-  if (curve === 'bls12-381') return { entry: pippin.bls12_381 as unknown as CurveEntry };
-  const bn254 = (pippin as unknown as Record<string, unknown>)['bn254'];
-  if (bn254 === undefined || bn254 === null) {
-    throw new PeerUnavailableError('pippin has no BN254 API yet (src/index.ts does not export bn254)');
-  }
-  const e = bn254 as Partial<CurveEntry>;
-  if (typeof e.init !== 'function') throw new Error('pippin: bn254 export has no init()');
-  return { entry: bn254 as CurveEntry, pointFormat: 'eip196' };
+  const entry = pippin.curves[curve] as unknown as CurveEntry | undefined;
+  if (!entry) throw new PeerUnavailableError(`pippin has no curve ${curve}`);
+  return { entry, pointFormat: curve === 'bn254' ? 'eip196' : undefined };
 }
 
 export async function setup(

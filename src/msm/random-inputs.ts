@@ -41,7 +41,7 @@ export function randomPoints(
   const fp = inst.fields.fp;
   const EB = fp.info.elementBytes;
   const PB = 2 * EB;
-  const k = inst.exports as Record<string, (...a: number[]) => number>;
+  const { k } = inst;
   const { arena } = inst;
   const mark = arena.mark();
   const base = Math.min(n, 16);
