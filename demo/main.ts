@@ -23,6 +23,13 @@ const phasesEl = $('phases');
 const plotEl = $('plot');
 const historyBody = $('history').querySelector('tbody')!;
 
+// the curves of the registry, in its order
+for (const name of curveNames) {
+  const o = document.createElement('option');
+  o.value = name;
+  o.textContent = name.toUpperCase();
+  curveSel.append(o);
+}
 for (let k = 8; k <= 18; k++) {
   const o = document.createElement('option');
   o.value = String(k);
@@ -36,14 +43,10 @@ const cores = Math.max(1, navigator.hardwareConcurrency || 1);
 /** Plot colour per thread count, marker per curve, dash per validation level. */
 const threadColors = ['#2f5fd0', '#d0632f', '#17803d', '#7a3fc4', '#b8860b', '#c2185b', '#00838f', '#5d4037'];
 const colorFor = (t: number) => threadColors[(t - 1) % threadColors.length];
-const markers: Record<CurveName, 'circle' | 'square' | 'triangle' | 'diamond' | 'cross'> = {
-  'bls12-381': 'circle',
-  bn254: 'square',
-  'bls12-377': 'triangle',
-  pallas: 'diamond',
-  vesta: 'cross',
-};
-function marker(shape: (typeof markers)[CurveName], x: number, y: number, color: string, title = ''): string {
+const shapes = ['circle', 'square', 'triangle', 'diamond', 'cross'] as const;
+/** A curve's marker: by its place in the registry. */
+const markerOf = (curve: CurveName) => shapes[curveNames.indexOf(curve) % shapes.length];
+function marker(shape: (typeof shapes)[number], x: number, y: number, color: string, title = ''): string {
   const t = title ? `<title>${title}</title>` : '';
   const r = 3.8;
   switch (shape) {
@@ -164,7 +167,7 @@ function plot() {
   let li = 0;
   for (const [key, rs] of order) {
     const color = colorFor(rs[0].threadsUsed);
-    const shape = markers[rs[0].curve];
+    const shape = markerOf(rs[0].curve);
     const dash = rs[0].validate === 'full' ? '' : rs[0].validate === 'on-curve' ? '6 3' : '2 3';
     // line through the best (min) time per size
     const best = new Map<number, number>();
