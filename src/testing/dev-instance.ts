@@ -10,6 +10,7 @@ import { ModuleBuilder } from '../codegen/wat.js';
 import { Instance, instantiate } from '../runtime/instance.js';
 import type { FieldInfo } from '../runtime/field.js';
 import type { CurveParams } from '../curves/types.js';
+import { INITIAL_PAGES, MAXIMUM_PAGES } from '../abi/codes.js';
 import type { DevKernels, FieldBenchKernels, FieldKernels } from '../wasm-generated/kernels.js';
 
 const infos = (gens: FieldGen[]): FieldInfo[] => gens.map((g) => ({ name: g.f, p: g.L.p, w: g.L.w, n: g.L.n, elementBytes: g.L.elementBytes, byteLength: g.L.byteLength }));
@@ -41,7 +42,7 @@ export async function devCurveInstance(
   options: CurveGenOptions = {},
 ): Promise<DevCurveInstance> {
   const header = [`pippin dev module (curve ${params.name}) — test build`];
-  const mb = new ModuleBuilder(header, { imported: true, shared: false, initialPages: 2, maximumPages: 65536 });
+  const mb = new ModuleBuilder(header, { imported: true, shared: false, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES });
   const fp = new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
   const curve = new CurveGen(mb, fp, params, 'g1', options);
   header.push(...fp.describe(), ...curve.describe());
