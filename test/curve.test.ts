@@ -366,6 +366,7 @@ for (const cfg of configs) {
       const ZP = nobleBls.G1.Point;
       const B = Fp.bytes;
       // ------------------------------------------------------------------ codecs
+      // (count 0, unknown format and check codes, zero bytes without flags: in curve-formats.test.ts)
       /** ZCash/IETF encodings built here (for non-G1 and malformed inputs); checked against noble below. */
       const zcash = (P: Affine, compressed: boolean): Uint8Array => {
         if (P === null) {
@@ -477,9 +478,6 @@ for (const cfg of configs) {
             assert.deepEqual(mem().slice(out, out + lengths[fmt]), encoders[fmt](P));
           });
         }
-        assert.equal(K.g1_decode_batch(dstBuf, infBuf, encBuf, 0, 0, 2, scr), -1, 'count 0');
-        assert.throws(() => K.g1_decode_batch(dstBuf, infBuf, encBuf, 1, 3, 0, scr), WebAssembly.RuntimeError);
-        assert.throws(() => K.g1_decode_batch(dstBuf, infBuf, encBuf, 1, 0, 3, scr), WebAssembly.RuntimeError);
       });
 
       it('decode_batch: off-curve → 2 (check ≥ 1), non-G1 → 3 (check 2), accepted at lower checks; compressed non-G1', () => {
@@ -504,9 +502,6 @@ for (const cfg of configs) {
             if (fmt < 2) assert.throws(() => ZP.fromBytes(e), 'noble rejects it too');
           }
         }
-        // the all-zero affine pair (0, 0) without the infinity flag is not a point
-        assert.equal(decodeOne(new Uint8Array(2 * B), 0, 1), bad(0, Cat.notOnCurve));
-        assert.equal(decodeOne(new Uint8Array(2 * B), 2, 1), bad(0, Cat.notOnCurve));
       });
 
       it('decode_batch: malformed encodings → 1 (flags in each position, non-canonical coordinates, bad infinity, no root)', () => {
