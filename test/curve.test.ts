@@ -211,14 +211,14 @@ for (const cfg of configs) {
     });
 
     it('xyzz_to_affine: canonical output and X/ZZ, Y/ZZZ for arbitrary coordinates (no ZZ³ = ZZZ² needed)', () => {
+      // uniform (X, Y, ZZ, ZZZ) with ZZ, ZZZ ≠ 0, built as X = x·ZZ, Y = y·ZZZ so that the answer (x, y) needs no inversion
       for (let j = 0; j < 1500; j++) {
-        const c = [0, 1, 2, 3].map(() => Fp.random(rng));
-        if (c[2] === 0n || c[3] === 0n) continue;
-        c.forEach((v, i) => writeEl(P1 + i * EB, v, (j >> i) % 2 === 1));
+        const [x, y, zz, zzz] = [0, 1, 2, 3].map(() => Fp.random(rng));
+        if (zz === 0n || zzz === 0n) continue;
+        [Fp.mul(x, zz), Fp.mul(y, zzz), zz, zzz].forEach((v, i) => writeEl(P1 + i * EB, v, (j >> i) % 2 === 1));
         assert.equal(K.g1_xyzz_to_affine(A1, P1, scr), 0);
-        const [x, y] = [F.readLimbs(A1), F.readLimbs(A1 + EB)];
-        assert.ok(x < p && y < p, `canonical output (${j})`);
-        assert.deepEqual(readAffine(A1), { x: Fp.div(c[0], c[2]), y: Fp.div(c[1], c[3]) });
+        assert.ok(F.readLimbs(A1) < p && F.readLimbs(A1 + EB) < p, `canonical output (${j})`);
+        assert.deepEqual(readAffine(A1), { x, y });
       }
     });
 
@@ -342,15 +342,17 @@ for (const cfg of configs) {
           assert.ok(T !== null);
           no.push(T, ref.add(G, T) as AffinePoint);
         }
+        /** outside G1 by construction: orders 2, 3 and divisors of h1 (coprime to r), G1 + those */
+        const notG1ByConstruction = new Set(no.slice(offPoints.length));
         for (let j = 0; j < 20; j++) no.push(randomCurvePoint(ref, rng));
-        // oracle: noble, else the naive r·P = O (G1 points by construction: multiples of G, h1·Q)
+        // oracle: noble on every point, else the naive r·P = O on the random ones (G1 points by construction: multiples of G, h1·Q)
         for (const P of yes) {
           if (NP) assert.ok(inG1(P), 'noble: in G1');
           writeAffine(A1, P, true);
           assert.equal(K.g1_is_in_subgroup(A1, scr), 1, `G1 point ${show(P)}`);
         }
         for (const P of no) {
-          assert.ok(!inG1(P), `${NP ? 'noble' : 'reference'}: not in G1`);
+          if (NP || !notG1ByConstruction.has(P)) assert.ok(!inG1(P), `${NP ? 'noble' : 'reference'}: not in G1`);
           writeAffine(A1, P, true);
           assert.equal(K.g1_is_in_subgroup(A1, scr), 0, `non-G1 point ${show(P)}`);
         }
