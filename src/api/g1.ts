@@ -9,6 +9,8 @@ import { MsmPlan, planMsm } from '../msm/plan.js';
 import { poolForMsm, type Op, type WorkerPool } from '../runtime/pool.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, PippinError, ScalarEncodingError } from '../errors.js';
+import { parseChoice, parseMsmOptions, type ParsedMsmOptions } from './options.js';
+import { curves as curveParams } from '../curves/index.js';
 
 /** An affine point; `infinity: true` is the point at infinity (x = y = 0n then). */
 export interface G1Affine {
@@ -64,16 +66,21 @@ function chunkSize(n: number, threads: number): number {
   return Math.max(64, Math.min(CHUNK, Math.ceil(n / (4 * threads))));
 }
 
+type Parsed<F extends string> = ParsedMsmOptions<F, MsmStats & { convert: number }>;
+
 /** A forced window size fixes c and what follows from it; batch sizes stay the planner's. */
-function forcedPlan(options: { windowBits?: number }): Partial<MsmPlan> | undefined {
-  if (!options.windowBits) return undefined;
-  const forced = planMsm(0, () => options.windowBits);
+function forcedPlan(windowBits: number | undefined): Partial<MsmPlan> | undefined {
+  if (windowBits === undefined) return undefined;
+  const forced = planMsm(0, () => windowBits);
   return { c: forced.c, windows: forced.windows, buckets: forced.buckets, segments: forced.segments };
 }
 
 export class G1<F extends string = G1Format> {
   private readonly msmCore: G1Msm;
   private readonly formats: Map<string, PointFormatSpec<F>>;
+  private readonly formatNames: readonly F[];
+  /** names calls in error messages, e.g. 'bls12-381.g1' */
+  private readonly entry: string;
   private readonly EB: number;
   private readonly k: Record<string, (...a: number[]) => number>;
   /** asynchronous MSMs on this instance run one at a time (they share its memory arena) */
@@ -89,7 +96,9 @@ export class G1<F extends string = G1Format> {
     windowOverride?: (halves: number) => number | undefined,
   ) {
     this.formats = new Map(formats.map((f) => [f.name, f]));
+    this.formatNames = Object.freeze(formats.map((f) => f.name));
     const fp = inst.fields.fp;
+    this.entry = `${Object.values(curveParams).find((c) => c.r === r && c.p === fp.info.p)?.name ?? 'curve'}.g1`;
     this.EB = fp.info.elementBytes;
     this.k = inst.exports as Record<string, (...a: number[]) => number>;
     const readAffine = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + this.EB) });
@@ -102,15 +111,30 @@ export class G1<F extends string = G1Format> {
    * calling thread. Scalars are reduced mod r (any size and sign for bigints; 32 bytes each when
    * packed). n = 0 gives the point at infinity. Calls on one curve run one after another.
    */
-  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): Promise<G1Affine> {
-    const run = this.queue.then(() => this.msmAsync(points, scalars, options));
+  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options?: MsmOptions<F>): Promise<G1Affine> {
+    let parsed: Parsed<F>;
+    try {
+      parsed = this.parseOptions(options, 'msm');
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const run = this.queue.then(() => this.msmAsync(points, scalars, parsed));
     this.queue = run.catch(() => {});
     return run;
   }
 
   /** The same on the calling thread only, synchronously. */
-  msmSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F> = {}): G1Affine {
-    const { n, validate } = this.checkCall(scalars, options);
+  msmSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options?: MsmOptions<F>): G1Affine {
+    return this.runSync(points, scalars, this.parseOptions(options, 'msmSync'));
+  }
+
+  private parseOptions(options: unknown, call: string): Parsed<F> {
+    return parseMsmOptions(options, { formats: this.formatNames, entry: `${this.entry}.${call}` });
+  }
+
+  private runSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: Parsed<F>): G1Affine {
+    const n = this.checkCall(scalars);
+    const { validate } = options;
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
@@ -123,7 +147,7 @@ export class G1<F extends string = G1Format> {
       }
       this.writeScalars(scalars, n, regions.scalars);
       const convert = performance.now() - t0;
-      const { result, stats } = this.msmCore.run(regions, n, options.scalarEndian === 'be', forcedPlan(options));
+      const { result, stats } = this.msmCore.run(regions, n, scalarsBigEndian(scalars, options), forcedPlan(options.windowBits));
       options.onStats?.({ ...stats, convert });
       return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
     } finally {
@@ -131,12 +155,11 @@ export class G1<F extends string = G1Format> {
     }
   }
 
-  private async msmAsync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: MsmOptions<F>): Promise<G1Affine> {
-    const { n, validate } = this.checkCall(scalars, options);
-    const wanted = options.threads;
-    if (wanted !== undefined && (!Number.isInteger(wanted) || wanted < 1)) throw new PippinError(`threads must be a positive integer, got ${String(wanted)}`);
+  private async msmAsync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options: Parsed<F>): Promise<G1Affine> {
+    const n = this.checkCall(scalars);
+    const { validate, threads: wanted } = options;
     const pool = wanted === 1 || n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
-    if (!pool) return this.msmSync(points, scalars, options);
+    if (!pool) return this.runSync(points, scalars, options);
     const threads = Math.min(wanted ?? pool.size, pool.size);
     const { arena } = this.inst;
     const mark = arena.mark();
@@ -150,7 +173,7 @@ export class G1<F extends string = G1Format> {
       }
       this.writeScalars(scalars, n, regions.scalars);
       const convert = performance.now() - t0;
-      const { result, stats } = await this.msmCore.runParallel(regions, n, options.scalarEndian === 'be', pool, threads, forcedPlan(options));
+      const { result, stats } = await this.msmCore.runParallel(regions, n, scalarsBigEndian(scalars, options), pool, threads, forcedPlan(options.windowBits));
       options.onStats?.({ ...stats, convert });
       return result ? { ...result, infinity: false } : { x: 0n, y: 0n, infinity: true };
     } finally {
@@ -158,12 +181,11 @@ export class G1<F extends string = G1Format> {
     }
   }
 
-  private checkCall(scalars: Uint8Array | readonly bigint[], options: MsmOptions<F>): { n: number; validate: Validation } {
+  /** The number of scalars. */
+  private checkCall(scalars: Uint8Array | readonly bigint[]): number {
     const n = scalars instanceof Uint8Array ? scalars.length / 32 : scalars.length;
     if (!Number.isInteger(n)) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
-    const validate = options.validate ?? 'full';
-    if (!(validate in CHECK_CODE)) throw new PippinError(`unknown validate option ${String(validate)}`);
-    return { n, validate };
+    return n;
   }
 
   /** Low level (input generators): the kernel code and size of a format, the primary one by default. */
@@ -181,7 +203,8 @@ export class G1<F extends string = G1Format> {
    * or 'arkworks' (96). Throws NotOnCurveError for a finite point that is not on the curve.
    */
   toBytes(point: G1Affine | G1PointInput, format?: F): Uint8Array {
-    const spec = this.format(format ?? this.defaultFormat(Infinity));
+    const name = format === undefined ? this.defaultFormat(Infinity) : parseChoice(format, this.formatNames, 'format', `${this.entry}.toBytes`);
+    const spec = this.format(name);
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
@@ -338,6 +361,11 @@ export class G1<F extends string = G1Format> {
       for (let b = 0; b < 32; b++, s >>= 8n) mem[dst + 32 * i + b] = Number(s & 0xffn);
     }
   }
+}
+
+/** scalarEndian applies to packed scalars only; bigints are written little-endian. */
+function scalarsBigEndian(scalars: Uint8Array | readonly bigint[], options: { scalarEndian: 'le' | 'be' }): boolean {
+  return scalars instanceof Uint8Array && options.scalarEndian === 'be';
 }
 
 function throwPointError(index: number, code: number, fmt: string): never {
