@@ -12,7 +12,7 @@ import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import type { WindowTable } from '../msm/plan.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
-import { parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
+import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import {
   InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError,
 } from '../errors.js';
@@ -247,7 +247,7 @@ export class G1<F extends string = G1Format> {
    * one). Throws NotOnCurveError for a finite point that is not on the curve.
    */
   toBytes(point: G1Affine | G1PointInput, format?: F): Uint8Array {
-    const spec = this.format(format ?? this.setup.formats[0].name);
+    const spec = format === undefined ? this.setup.formats[0] : this.format(format, 'format');
     const isInf = point === null || (typeof point === 'object' && point.infinity === true);
     if (!isInf && (typeof point !== 'object' || point === null)) throw new PointEncodingError(`toBytes: point must be {x, y}, {infinity: true} or null, got ${typeName(point)}`);
     const { x, y } = (isInf ? { x: 0n, y: 0n } : point) as { x: unknown; y: unknown };
@@ -273,9 +273,9 @@ export class G1<F extends string = G1Format> {
     }
   }
 
-  private format(name: string): PointFormatSpec<F> {
+  private format(name: string, option = 'pointFormat'): PointFormatSpec<F> {
     const spec = typeof name === 'string' ? this.formats.get(name) : undefined;
-    if (!spec) throw new InvalidOptionError(`${this.setup.name}: unknown point format ${String(name)} (known: ${[...this.formats.keys()].join(', ')})`, 'pointFormat', name);
+    if (!spec) throw new InvalidOptionError(`${this.setup.name}.g1: unknown point format ${describeValue(name)} for ${option} (known: ${[...this.formats.keys()].join(', ')})`, option, name);
     return spec;
   }
 
