@@ -695,7 +695,7 @@ describe('reproductions', () => {
     }
   });
 
-  it('an undefined entry or a hole in the points is PointEncodingError with its index (today: silently infinity)', async () => {
+  it('an undefined entry or a hole in the points is PointEncodingError with its index (it used to be read as the point at infinity)', async () => {
     const wrong: string[] = [];
     const named = (e: unknown) => e instanceof PointEncodingError && e.index === 1;
     for (const f of fixtures.values()) {
