@@ -3,14 +3,17 @@
  * median of several runs after two warm-ups, every result cross-checked (bench/peers/run-all.ts).
  *
  *   npm run bench:msm -- [--curve bls12-381|bn254] --sizes 10,12,14,16,18 [--runs 5] [--threads 1,2]
- *                        [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12]
- *                        [--reference-max 10] [--json]
+ *                        [--validate on-curve,full,none] [--peers ffjavascript,mcl,noble] [--seed 1]
+ *                        [--noble-max 12] [--reference-max 10] [--json]
  *
  * --curve (default bls12-381) selects the inputs (bench/inputs.ts: BLS12-381 x‖y 48-byte BE, BN254
  * x‖y 32-byte BE = EIP-196) and is passed to every child process; peers default per curve
  * (bls12-381: montgomery, ffjavascript, mcl, noble; bn254: ffjavascript, mcl, noble).
- * pippin's timing includes decoding the point bytes and on-curve validation (PIPPIN_BENCH_VALIDATE
- * selects another level). If pippin has no API for the curve it is listed as skipped. noble runs at
+ * pippin's timing includes decoding the point bytes and its validation: --validate lists the levels
+ * to measure (default on-curve; rows `pippin` for on-curve, `pippin-full`, `pippin-none`, each a child
+ * process with PIPPIN_BENCH_VALIDATE set); the peers do not validate. The summary gives each level's
+ * time over the `none` row of the same thread count when that level is measured. If pippin has no
+ * API for the curve it is listed as skipped. noble runs at
  * log sizes ≤ 12 only (--noble-max to change); results at log sizes ≤ 10 are also checked against
  * the naive Σ[s_i]P_i (--reference-max to change).
  *
@@ -32,8 +35,9 @@ import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 import { WARMUPS } from './peers/run-peer.js';
 import { choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 
+const LEVELS = ['on-curve', 'full', 'none'] as const;
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
-                            [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
+                            [--validate ${LEVELS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
 
 async function main(): Promise<number> {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -41,6 +45,7 @@ async function main(): Promise<number> {
     sizes: { type: 'string' },
     runs: { type: 'string' },
     threads: { type: 'string' },
+    validate: { type: 'string' },
     peers: { type: 'string' },
     seed: { type: 'string' },
     'noble-max': { type: 'string' },
@@ -60,8 +65,15 @@ async function main(): Promise<number> {
   const threadCounts = intListFlag('threads', values.threads, [1], 1, 256);
   const multi = threadCounts.some((t) => t > 1);
   const pippin = fileURLToPath(new URL('./peers/pippin.ts', import.meta.url));
+  const levels = listFlag('validate', values.validate, ['on-curve'], LEVELS);
   const specs: PeerSpec[] = [
-    ...threadCounts.map((threads) => ({ peer: pippin, threads })),
+    ...levels.flatMap((level) =>
+      threadCounts.map((threads): PeerSpec => ({
+        peer: pippin,
+        threads,
+        variant: level === 'on-curve' ? undefined : { suffix: level, env: { PIPPIN_BENCH_VALIDATE: level } },
+      })),
+    ),
     ...peers.flatMap((peer): PeerSpec[] =>
       multi && MULTI_THREADED_PEERS.includes(peer) ? [{ peer }, { peer, threads: 'auto' }] : [{ peer }],
     ),
@@ -98,7 +110,7 @@ async function main(): Promise<number> {
 /** Summary of one size: a line per pippin thread count. */
 function summaryLines(rows: PeerResult[], size: number): string[] {
   const mine = rows.filter((r) => r.library === 'pippin');
-  const single = mine.find((r) => r.threads === 1 && r.ok);
+  const levelOf = (r: PeerResult) => /-(full|none)$/.exec(r.impl)?.[1] ?? 'on-curve';
   const others = rows.filter((r) => r.library !== 'pippin' && r.ok);
   if (mine.length === 0) return [`  2^${size}: pippin not run`];
   const width = Math.max(...mine.map((r) => r.impl.length));
@@ -106,10 +118,13 @@ function summaryLines(rows: PeerResult[], size: number): string[] {
     const head = `  2^${size}: ${r.impl.padEnd(width)}`;
     if (!r.ok) return `${head}  ${r.skipped ? r.note : `not ok${r.note ? ` (${r.note})` : ''}`}`;
     const extra = r as unknown as { bytesPerPoint?: number };
+    const single = mine.find((m) => m.threads === 1 && m.ok && levelOf(m) === levelOf(r));
+    const none = mine.find((m) => m.threads === r.threads && m.ok && levelOf(m) === 'none');
     const vsSingle =
       r.threads === 1 ? '' : single ? `${(single.medianMs / r.medianMs).toFixed(2)}× over 1 thread, ` : 'no 1-thread row, ';
+    const vsNone = none && none !== r ? `${(r.medianMs / none.medianMs).toFixed(2)}× the none row, ` : '';
     return (
-      `${head}  ${r.medianMs.toFixed(1).padStart(8)} ms  (${vsSingle}${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
+      `${head}  ${r.medianMs.toFixed(1).padStart(8)} ms  (${vsSingle}${vsNone}${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
       others.map((o) => `${o.impl} ${(o.medianMs / r.medianMs).toFixed(2)}×`).join('  ')
     );
   });

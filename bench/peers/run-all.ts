@@ -56,6 +56,8 @@ export interface RunPeersOptions {
 export interface PeerSpec {
   peer: string;
   threads?: ThreadRequest;
+  /** a variant of the peer: environment for its child process, and a suffix for its row name */
+  variant?: { suffix: string; env: Record<string, string> };
 }
 
 /** A peer's run output (medianMs is NaN if the run failed) with the cross-check's verdict. */
@@ -72,6 +74,11 @@ export interface PeerResult extends Omit<PeerRunOutput, 'skipped'> {
 const RUN_PEER = fileURLToPath(new URL("./run-peer.ts", import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
+/** A variant's row name: the peer's with the variant's suffix. */
+function withSuffix(impl: string, variant: PeerSpec["variant"]): string {
+  return variant ? `${impl}-${variant.suffix}` : impl;
+}
+
 /** Library name for a row whose child failed before naming itself: the file name of a path. */
 function peerLabel(peer: string): string {
   return basename(peer).replace(/\.[cm]?[jt]s$/, "");
@@ -86,8 +93,9 @@ export function spawnPeer(
   timeoutMs = 30 * 60 * 1000,
   curve: CurveName = CURVE,
   threads: ThreadRequest = 1,
+  variant?: PeerSpec["variant"],
 ): Promise<PeerRunOutput | PeerSkippedOutput> {
-  const label = rowName(peerLabel(peer), threads);
+  const label = withSuffix(rowName(peerLabel(peer), threads), variant);
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
       process.execPath,
@@ -108,7 +116,7 @@ export function spawnPeer(
         "--threads",
         String(threads),
       ],
-      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] },
+      { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, ...variant?.env } },
     );
     let stdout = "";
     let stderr = "";
@@ -230,8 +238,8 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
   const runs = opts.runs ?? 5;
   const seed = opts.seed ?? 1;
   const curve = curveSpec(opts.curve ?? CURVE).name;
-  const specs: Required<PeerSpec>[] = (opts.peers ?? [...DEFAULT_PEERS[curve]]).map((p) =>
-    typeof p === "string" ? { peer: p, threads: 1 } : { peer: p.peer, threads: p.threads ?? 1 },
+  const specs = (opts.peers ?? [...DEFAULT_PEERS[curve]]).map((p) =>
+    typeof p === "string" ? { peer: p, threads: 1 as ThreadRequest, variant: undefined } : { peer: p.peer, threads: p.threads ?? 1, variant: p.variant },
   );
   const nobleMax = opts.nobleMaxLogSize ?? 12;
   const refMax = opts.referenceMaxLogSize ?? 10;
@@ -243,10 +251,11 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
     await loadInputs(logSize, seed, curve);
     log(`${curve} 2^${logSize}: inputs ready (${(performance.now() - t0).toFixed(0)} ms)`);
     const sizeResults: PeerResult[] = [];
-    for (const { peer, threads } of specs) {
+    for (const { peer, threads, variant } of specs) {
       if (peer === "noble" && logSize > nobleMax) continue;
       try {
-        const out = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve, threads);
+        const raw = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve, threads, variant);
+        const out = { ...raw, impl: withSuffix(raw.impl, variant) };
         if ("skipped" in out && out.skipped !== undefined) {
           log(`2^${logSize}: ${out.impl} skipped: ${out.skipped}`);
           sizeResults.push({
@@ -265,7 +274,7 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
         log(`2^${logSize}: ${done.impl} median ${done.medianMs.toFixed(1)} ms`);
       } catch (e) {
         const msg = e instanceof Error ? e.message : String(e);
-        const impl = rowName(peerLabel(peer), threads);
+        const impl = withSuffix(rowName(peerLabel(peer), threads), variant);
         log(`2^${logSize}: ${impl} FAILED: ${msg}`);
         sizeResults.push({
           impl,

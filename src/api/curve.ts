@@ -34,7 +34,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
     params: desc.params,
     init() {
       initializing ??= instantiateGenerated(module).then((inst) => {
-        g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: module.scratchBytes });
+        g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, h1: desc.params.h1, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: module.scratchBytes });
       });
       return initializing;
     },

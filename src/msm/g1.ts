@@ -78,8 +78,8 @@ export interface MsmRunOptions {
   segments?: number;
 }
 
-/** Private regions of one thread slot's tiles. */
-interface Workspace {
+/** Private regions of one thread slot's accumulations (tiles, or subgroup-check groups). */
+export interface Workspace {
   st: number;
   buckets: number;
   bstate: number;
@@ -114,27 +114,8 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const { plan, tiles } = job;
     const L = plan.buckets;
     const S = plan.segments;
-    const workspaces: Workspace[] = [];
-    for (let w = 0; w < job.slots; w++) {
-      workspaces.push({
-        st: arena.alloc(4 * ACC_STATE_FIELDS.length, 8),
-        buckets: arena.alloc(L * PB),
-        bstate: arena.alloc(L),
-        pending: arena.alloc(4 * L),
-        pendingList: arena.alloc(4 * (L + job.tileBatch + 1)),
-        pairs: arena.alloc(PAIR_BYTES * Math.max(job.tileBatch, S)),
-        deferred: arena.alloc(8 * job.deferredCap),
-        temps: arena.alloc(job.tempCap * PB),
-        freeTemps: arena.alloc(4 * job.tempCap),
-        scratch: arena.alloc(batchAddScratchBytes(Math.max(job.tileBatch, S), EB)),
-      });
-    }
+    const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S));
     const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
-    const mem = new Uint8Array(inst.memory.buffer);
-    for (const ws of workspaces) {
-      mem.fill(0, ws.bstate, ws.bstate + L);
-      mem.fill(0, ws.pending, ws.pending + 4 * L);
-    }
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
@@ -187,24 +168,69 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
   }
 }
 
-/** Writes tile i's state block into the slot's workspace; the ops accumulate, reduce, and clear the workspace. */
-function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, ws: Workspace, out: { R: number; P: number; flags: number }, PB: number): Op[] {
-  const { plan } = job;
-  const tile = job.tiles[i];
-  const L = plan.buckets;
-  const shift = tile.win * plan.c;
-  const carry = carryInRule(shift, plan.c);
+/**
+ * A workspace for accumulations into L buckets with batches of B pairs (and reduction batches of
+ * S), its bucket states and pending slots cleared (msm_accumulate expects them clear, and leaves
+ * them so only after the ops that `accumulateOps` appends).
+ */
+export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0): Workspace {
+  const { arena } = ctx.inst;
+  const PB = 2 * ctx.EB;
+  const ws: Workspace = {
+    st: arena.alloc(4 * ACC_STATE_FIELDS.length, 8),
+    buckets: arena.alloc(L * PB),
+    bstate: arena.alloc(L),
+    pending: arena.alloc(4 * L),
+    pendingList: arena.alloc(4 * (L + B + 1)),
+    pairs: arena.alloc(PAIR_BYTES * Math.max(B, S)),
+    deferred: arena.alloc(8 * deferredCap),
+    temps: arena.alloc(tempCap * PB),
+    freeTemps: arena.alloc(4 * tempCap),
+    scratch: arena.alloc(batchAddScratchBytes(Math.max(B, S), ctx.EB)),
+  };
+  const mem = new Uint8Array(ctx.inst.memory.buffer);
+  mem.fill(0, ws.bstate, ws.bstate + L);
+  mem.fill(0, ws.pending, ws.pending + 4 * L);
+  return ws;
+}
+
+/** One window of an accumulation: `count` points at `points` (stride 2·EB) with their 16-byte halves. */
+export interface AccumulateJob {
+  points: number;
+  halves: number;
+  count: number;
+  shift: number;
+  c: number;
+  batch: number;
+  deferredCap: number;
+  tempCap: number;
+}
+
+/** Writes the msm_accumulate state block of `job` into the workspace; returns the op that runs it. */
+export function accumulateOp(inst: Instance, ws: Workspace, job: AccumulateJob): Op {
+  const carry = carryInRule(job.shift, job.c);
   const state: Record<AccStateField, number> = {
-    points: regions.points + tile.start * PB, halves: regions.scalars + 16 * tile.start, count: tile.count,
-    shift, c: plan.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.tileBatch,
+    points: job.points, halves: job.halves, count: job.count,
+    shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
     deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
     pendingList: ws.pendingList, tempCap: job.tempCap,
     ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
   };
   const i32 = new Int32Array(inst.memory.buffer, ws.st, ACC_STATE_FIELDS.length);
   ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
+  return ['msm_accumulate', ws.st];
+}
+
+/** Writes tile i's state block into the slot's workspace; the ops accumulate, reduce, and clear the workspace. */
+function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, ws: Workspace, out: { R: number; P: number; flags: number }, PB: number): Op[] {
+  const { plan } = job;
+  const tile = job.tiles[i];
+  const L = plan.buckets;
   return [
-    ['msm_accumulate', ws.st],
+    accumulateOp(inst, ws, {
+      points: regions.points + tile.start * PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+      batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
+    }),
     ['msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
     ['@zero', ws.bstate, L],
     ['@zero', ws.pending, 4 * L],

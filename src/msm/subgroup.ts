@@ -1,0 +1,214 @@
+/**
+ * Batched subgroup check: are all n points (on the curve, decoded) in the order-r subgroup G1?
+ *
+ * E(F_p) has order h1·r with gcd(h1, r) = 1, so every point is P = Q + T with Q in G1 and T in the
+ * h1-torsion H, and P is in G1 iff T = 0. For random coefficients c_i, S = Σ c_i·P_i is in G1 iff
+ * Σ c_i·T_i = 0. If some T_j ≠ 0, fix every other coefficient: c_j·T_j must hit one value, and as
+ * c_j runs over a set of s values that are distinct modulo every prime factor of h1, c ↦ c·T_j is
+ * injective on it — so a uniform c_j hits with probability ≤ 1/s. Independent combinations multiply:
+ * k of them miss a bad point with probability ≤ s^−k. The coefficient set is {−1, 0, 1} (s = 3) when
+ * h1 is odd (BLS12-381: its smallest prime factor is 3) and {0, 1} (s = 2) when h1 is even
+ * (BLS12-377), so k = ⌈128 / log2 s⌉: 81 or 128 combinations for ≤ 2^−128 per call. Each S is then
+ * tested exactly (g1_is_in_subgroup). docs/validation.md has the argument with each curve's numbers.
+ *
+ * The k combinations are computed g at a time by bucketing (the MSM's own msm_accumulate): the g
+ * coefficients of point i in a group form a base-s number v_i (balanced ternary for s = 3), which is
+ * its bucket; then combination j of the group is Σ_m digit_j(m)·B_m over the buckets (XYZZ, on the
+ * calling thread). Cost per point: one batch-affine addition per group, ⌈k/g⌉ groups; per group
+ * ≈ g·s^(g−1) mixed additions for the bucket sums, and k exact checks per call.
+ */
+import type { Instance } from '../runtime/instance.js';
+import type { Batch, PhaseProgram } from '../runtime/executor.js';
+import { allocWorkspace, accumulateOp, type G1MsmContext, type Workspace } from './g1.js';
+
+/** Error probability bound per call: 2^−SECURITY_BITS. */
+export const SECURITY_BITS = 128;
+
+/** The smallest prime factor of h1 (h1 > 1), by trial division up to 2^20, else h1 itself if that is prime-free below it. */
+export function smallestPrimeFactor(h: bigint): bigint {
+  if (h < 2n) throw new RangeError('smallestPrimeFactor: h must be > 1');
+  if (h % 2n === 0n) return 2n;
+  for (let d = 3n; d < 1n << 20n && d * d <= h; d += 2n) if (h % d === 0n) return d;
+  // no factor below 2^20: every prime factor is ≥ 2^20 > 3, so ternary coefficients stay sound
+  return 1n << 20n;
+}
+
+export interface SubgroupBatchPlan {
+  /** coefficient set size s: 3 ({−1, 0, 1}) or 2 ({0, 1}) */
+  base: 2 | 3;
+  /** independent combinations: ⌈SECURITY_BITS / log2 base⌉ */
+  combinations: number;
+  /** combinations per bucket pass (the last group may be smaller) */
+  groupSize: number;
+  groups: number;
+  /** window bits of the bucket pass: 2^(c−1) ≥ the largest bucket index */
+  c: number;
+}
+
+/** Combinations for a coefficient set of `base` values: ⌈bits / log2 base⌉. */
+export function combinationsFor(base: 2 | 3, bits = SECURITY_BITS): number {
+  return Math.ceil(bits / Math.log2(base));
+}
+
+/** Largest bucket index of a group of g coefficients: (3^g − 1)/2 balanced ternary, 2^g − 1 binary. */
+export function bucketsFor(base: 2 | 3, g: number): number {
+  return base === 3 ? (3 ** g - 1) / 2 : 2 ** g - 1;
+}
+
+/**
+ * The plan for n points: the group size g minimizing n·⌈k/g⌉ accumulation additions plus
+ * ⌈k/g⌉·g·s^(g−1) bucket-sum additions (the latter weighted 2: XYZZ mixed additions on the
+ * calling thread cost about twice a batch-affine one).
+ */
+export function planSubgroupBatch(h1: bigint, n: number, combinations?: number): SubgroupBatchPlan {
+  const base: 2 | 3 = smallestPrimeFactor(h1) === 2n ? 2 : 3;
+  const k = combinations ?? combinationsFor(base);
+  let best = { g: 1, cost: Infinity };
+  for (let g = 1; g <= (base === 3 ? 9 : 14); g++) {
+    const groups = Math.ceil(k / g);
+    const cost = n * groups + 2 * groups * g * base ** (g - 1);
+    if (cost < best.cost) best = { g, cost };
+  }
+  const g = Math.min(best.g, k);
+  // 2^(c−1) > the largest index, so a negative index −m (stored as 2^c − m) reads back as −m
+  const c = Math.floor(Math.log2(bucketsFor(base, g))) + 2;
+  return { base, combinations: k, groupSize: g, groups: Math.ceil(k / g), c };
+}
+
+/** Below this many points per combination, exact per-point checks are cheaper than the batch. */
+export const MIN_POINTS_PER_COMBINATION = 4;
+
+/** Uniform integers in [0, bound) from crypto.getRandomValues (rejection sampling, no modulo bias). */
+function randomBelow(bound: number, count: number): Uint32Array {
+  const out = new Uint32Array(count);
+  const limit = Math.floor(2 ** 32 / bound) * bound;
+  const buf = new Uint32Array(Math.min(16384, Math.max(count, 1)));
+  let have = 0;
+  let at = buf.length;
+  while (have < count) {
+    if (at === buf.length) {
+      globalThis.crypto.getRandomValues(buf);
+      at = 0;
+    }
+    const u = buf[at++];
+    if (u < limit) out[have++] = u % bound;
+  }
+  return out;
+}
+
+/**
+ * The bucket index (signed) of each point for one group: balanced ternary v ∈ [−(3^g−1)/2, (3^g−1)/2]
+ * or binary v ∈ [0, 2^g), 0 for points at infinity; digit j of v is the point's coefficient in the
+ * group's combination j.
+ */
+export function randomGroupIndices(base: 2 | 3, g: number, inf: Uint8Array): Int32Array {
+  const n = inf.length;
+  const span = base ** g;
+  const offset = base === 3 ? (span - 1) / 2 : 0;
+  const raw = randomBelow(span, n);
+  const v = new Int32Array(n);
+  for (let i = 0; i < n; i++) v[i] = inf[i] ? 0 : raw[i] - offset;
+  return v;
+}
+
+/**
+ * The batched check as a phase program over decoded points (regions: affine points of stride 2·EB,
+ * inf flags): true when every combination is in G1 (all points are, except with probability
+ * ≤ 2^−128), false when some point is not (then locate it exactly).
+ */
+export function* subgroupBatchProgram(
+  ctx: G1MsmContext,
+  points: number,
+  infPtr: number,
+  n: number,
+  threads: number,
+  plan: SubgroupBatchPlan,
+  scratchBytes: { addAffine: number; toAffine: number; subgroup: number },
+): PhaseProgram<boolean> {
+  const { inst, EB } = ctx;
+  const PB = 2 * EB;
+  const { arena, k } = inst;
+  const mark = arena.mark();
+  try {
+    const L = 2 ** (plan.c - 1);
+    const B = Math.max(16, Math.min(2048, n >> 3));
+    const tempCap = 2 * B + L;
+    const deferredCap = 8 * B + 16;
+    const slots = Math.max(1, Math.min(threads, plan.groups));
+    const workspaces: Workspace[] = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap));
+    const inf = new Uint8Array(inst.memory.buffer, infPtr, n).slice();
+    // per slot the halves of the group it runs (16 bytes per point: v mod 2^c in the low word, so the
+    // signed digit msm_accumulate derives at shift 0 is v itself), filled when the group starts
+    const halves = workspaces.map(() => arena.alloc(16 * n + 16));
+    const mask = 2 ** plan.c - 1;
+    const groupSize = (gi: number) => Math.min(plan.groupSize, plan.combinations - gi * plan.groupSize);
+    const slotOf = new Int32Array(plan.groups);
+    // the combinations (XYZZ) and the calling thread's scratch for summing buckets into them
+    const XB = 4 * EB;
+    const sums = arena.alloc(plan.combinations * XB);
+    const negBucket = arena.alloc(PB);
+    const scratch = arena.alloc(Math.max(16, scratchBytes.addAffine, scratchBytes.toAffine, scratchBytes.subgroup));
+    const affine = arena.alloc(PB);
+    for (let j = 0; j < plan.combinations; j++) k.g1_xyzz_set_inf(sums + j * XB);
+    const sumBuckets = (gi: number, ws: Workspace) => {
+      const g = groupSize(gi);
+      const first = gi * plan.groupSize;
+      const last = bucketsFor(plan.base, g);
+      const state = new Uint8Array(inst.memory.buffer, ws.bstate, last).slice();
+      for (let m = 1; m <= last; m++) {
+        if (state[m - 1] === 0) continue; // empty bucket
+        const at = ws.buckets + (m - 1) * PB;
+        let negReady = false;
+        for (let j = 0, t = m; j < g; j++) {
+          let d: number;
+          if (plan.base === 2) {
+            d = t & 1;
+            t >>= 1;
+          } else {
+            d = ((t % 3) + 3) % 3;
+            t = (t - (d === 2 ? -1 : d)) / 3;
+            if (d === 2) d = -1;
+          }
+          if (d === 0) continue;
+          if (d === 1) k.g1_xyzz_add_affine(sums + (first + j) * XB, at, scratch);
+          else {
+            if (!negReady) {
+              k.fp_copy(negBucket, at);
+              k.fp_neg(negBucket + EB, at + EB);
+              negReady = true;
+            }
+            k.g1_xyzz_add_affine(sums + (first + j) * XB, negBucket, scratch);
+          }
+        }
+      }
+    };
+    const batch: Batch = {
+      tasks: Array.from({ length: plan.groups }, (_, gi) => (slot: number) => {
+        slotOf[gi] = slot;
+        const v = randomGroupIndices(plan.base, groupSize(gi), inf);
+        const words = new Uint32Array(inst.memory.buffer, halves[slot], 4 * n + 4);
+        words.fill(0);
+        for (let i = 0; i < n; i++) words[4 * i] = v[i] & mask;
+        const ws = workspaces[slot];
+        return [accumulateOp(inst, ws, { points, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }), ['@take', 'stat_pairs'], ['@take', 'stat_batches']];
+      }),
+      done(gi) {
+        const ws = workspaces[slotOf[gi]];
+        sumBuckets(gi, ws);
+        // the next group on this slot starts from clear bucket states
+        new Uint8Array(inst.memory.buffer).fill(0, ws.bstate, ws.bstate + L);
+        new Uint8Array(inst.memory.buffer).fill(0, ws.pending, ws.pending + 4 * L);
+      },
+    };
+    yield batch;
+    for (let j = 0; j < plan.combinations; j++) {
+      if (k.g1_xyzz_to_affine(affine, sums + j * XB, scratch) === 1) continue; // infinity is in G1
+      if (!k.g1_is_in_subgroup(affine, scratch)) return false;
+    }
+    return true;
+  } finally {
+    arena.release(mark);
+  }
+}
+
+export type { Instance };
