@@ -160,12 +160,18 @@ export class G1<F extends string = G1Format> {
         this.writePointObjects(call.points, call.n, regions);
         yield* this.validateProgram(regions, call.n, perPoint, threads);
       }
-      if (batched) {
-        const { scratchBytes } = this.setup;
-        const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine, subgroup: scratchBytes.g1_is_in_subgroup };
-        const inG1 = yield* subgroupBatchProgram(this.ctx, regions.points, regions.inf, call.n, threads, batch, sizes);
-        // a combination outside G1: some point is; the exact pass names the lowest
-        if (!inG1) yield* this.validateProgram(regions, call.n, 'full', threads);
+      if (batched && !(yield* this.batchInG1(regions, 0, call.n, threads))) {
+        // some point is outside G1: bisect with batched checks down to a short range, then exact tests
+        let lo = 0;
+        let hi = call.n;
+        while (hi - lo > MIN_POINTS_PER_COMBINATION * batch.combinations) {
+          const mid = lo + Math.floor((hi - lo) / 2);
+          if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
+          else hi = mid;
+        }
+        yield* this.validateProgram(regions, hi - lo, 'full', threads, lo);
+        // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
+        yield* this.validateProgram(regions, call.n, 'full', threads);
       }
       new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
       const convert = performance.now() - t0;
@@ -311,13 +317,22 @@ export class G1<F extends string = G1Format> {
     });
   }
 
-  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number): PhaseProgram<void> {
+  /** Points [first, first + n) checked per point (indices in errors count from 0, not from first). */
+  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number, first = 0): PhaseProgram<void> {
     if (validate === 'none' || n === 0) return;
     const PB = 2 * this.EB;
     const scratch = this.setup.scratchBytes.g1_validate_batch;
     yield* this.checkInChunks(n, chunkSize(n, threads), threads, 0, scratch, 'object', (start, count, { scratch }) => [
-      'g1_validate_batch', regions.points + start * PB, regions.inf + start, count, VALIDATION_CHECK[validate], scratch,
-    ]);
+      'g1_validate_batch', regions.points + (first + start) * PB, regions.inf + first + start, count, VALIDATION_CHECK[validate], scratch,
+    ], first);
+  }
+
+  /** The batched subgroup check of points [lo, hi) (docs/validation.md): false when some point is outside G1. */
+  private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<boolean> {
+    const { scratchBytes, h1 } = this.setup;
+    const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine, subgroup: scratchBytes.g1_is_in_subgroup };
+    const PB = 2 * this.EB;
+    return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes);
   }
 
   /**
@@ -332,6 +347,8 @@ export class G1<F extends string = G1Format> {
     scratchBytes: number,
     what: string,
     call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
+    /** added to the indices in errors */
+    first = 0,
   ): PhaseProgram<void> {
     const { arena } = this.inst;
     const mark = arena.mark();
@@ -355,7 +372,7 @@ export class G1<F extends string = G1Format> {
     } finally {
       arena.release(mark);
     }
-    if (firstError) throwPointError(firstError.index, firstError.code, what);
+    if (firstError) throwPointError(first + firstError.index, firstError.code, what);
   }
 
   private writePointObjects(points: { xs: bigint[]; ys: bigint[]; inf: Uint8Array }, n: number, regions: MsmRegions): void {
