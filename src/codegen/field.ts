@@ -293,7 +293,7 @@ export class FieldGen {
   // ---------------------------------------------------------------- kernels
   emitAll(): void {
     const { mb, f } = this;
-    const { n, w, mask, p, elementBytes: EB } = this.L;
+    const { n, w, mask, p } = this.L;
     const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
 
     mb.func(`${f}_mul`, ptr, undefined, [

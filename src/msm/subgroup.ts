@@ -17,7 +17,6 @@
  * calling thread). Cost per point: one batch-affine addition per group, ⌈k/g⌉ groups; per group
  * ≈ g·s^(g−1) mixed additions for the bucket sums, and k exact checks per call.
  */
-import type { Instance } from '../runtime/instance.js';
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { allocWorkspace, accumulateOp, type G1MsmContext, type Workspace } from './g1.js';
 
@@ -211,4 +210,3 @@ export function* subgroupBatchProgram(
   }
 }
 
-export type { Instance };
