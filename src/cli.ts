@@ -183,7 +183,7 @@ async function main(): Promise<number> {
     console.log(`  bucket reduction              ${fmtMs(st.times.reduce)}`);
     console.log(`  final combination             ${fmtMs(st.times.final)}`);
     if (validate === 'full' && st.convert > st.times.accumulate) {
-      console.log(`  note: input conversion includes the subgroup check of every point (validate 'full', the API default);`);
+      console.log(`  note: input conversion includes the subgroup check (validate 'full', the API default; batched, docs/validation.md);`);
       console.log(`        for points already known to be in G1 (e.g. a checked KZG setup) use --validate on-curve`);
     }
     console.log(`batched affine additions: ${adds}, inversions: ${st.inversions}; field multiplications ≈ ${st.estimatedFieldMuls} (${(st.estimatedFieldMuls / Math.max(n, 1)).toFixed(1)} per point; model: 6 per addition + 28 per inversion)`);
