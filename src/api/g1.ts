@@ -4,7 +4,7 @@
  * result — run on the calling thread (msmSync) or with its batches on the worker pool (msm).
  */
 import type { Instance } from '../runtime/instance.js';
-import { runLocal, runOnPool, type Batch, type PhaseProgram } from '../runtime/executor.js';
+import { runLocal, runLocalAsync, runOnPool, type Batch, type PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
 import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
@@ -54,6 +54,13 @@ export interface MsmOptions<F extends string = G1Format> {
   threads?: number;
   /** Receives phase timings and counts. */
   onStats?: (stats: MsmStats & { convert: number }) => void;
+  /**
+   * Cancels an asynchronous MSM: it rejects with the signal's reason (an `AbortError` DOMException by
+   * default); workers running its tasks are terminated and replaced, its memory is released. Checked
+   * before any work, then between tasks (a task is a chunk of decoding, a validation group or an MSM
+   * tile, so the delay is at most one task). msmSync only checks it before starting.
+   */
+  signal?: AbortSignal;
 }
 
 /** What a curve gives its G1: the instance, r, the point formats and the module's scratch sizes. */
@@ -136,11 +143,12 @@ export class G1<F extends string = G1Format> {
   }
 
   private async runAsync(call: Call<F>): Promise<G1Affine> {
-    const wanted = call.options.threads;
+    const { threads: wanted, signal } = call.options;
+    if (signal?.aborted) throw signal.reason; // aborted while queued: no work
     const pool = wanted === 1 || call.n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
-    if (!pool) return runLocal(this.inst, this.program(call, 1));
+    if (!pool) return signal ? runLocalAsync(this.inst, this.program(call, 1), signal) : runLocal(this.inst, this.program(call, 1));
     const threads = Math.min(wanted ?? pool.size, pool.size);
-    return runOnPool(this.inst, this.program(call, threads), pool, threads);
+    return runOnPool(this.inst, this.program(call, threads), pool, threads, signal);
   }
 
   /** The whole MSM as one phase program on `threads` thread slots. */
@@ -190,6 +198,8 @@ export class G1<F extends string = G1Format> {
   /** Options parsed and inputs checked and copied: nothing the caller does afterwards changes the call. */
   private takeCall(points: unknown, scalars: unknown, options: unknown, entry: string): Call<F> {
     const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g1.${entry}` });
+    // an already aborted signal: no work at all
+    if (parsed.signal?.aborted) throw parsed.signal.reason;
     const packed = this.takeScalars(scalars, parsed.scalarEndian);
     const n = packed.length / 32;
     if (points instanceof Uint8Array) {

@@ -10,7 +10,7 @@ export const VALIDATIONS = Object.freeze(['full', 'on-curve', 'none'] as const);
 export type Validation = (typeof VALIDATIONS)[number];
 export const SCALAR_ENDIANS = Object.freeze(['le', 'be'] as const);
 export type ScalarEndian = (typeof SCALAR_ENDIANS)[number];
-export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats'] as const);
+export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'signal'] as const);
 
 export const WINDOW_BITS = Object.freeze({ min: 2, max: 16 });
 export const MAX_THREADS = 256;
@@ -23,6 +23,7 @@ export interface ParsedMsmOptions<F extends string, S = unknown> {
   readonly windowBits: number | undefined;
   readonly threads: number | undefined;
   readonly onStats: ((stats: S) => void) | undefined;
+  readonly signal: AbortSignal | undefined;
 }
 
 export interface OptionContext<F extends string> {
@@ -116,6 +117,7 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
     windowBits: undefined,
     threads: undefined,
     onStats: undefined,
+    signal: undefined,
   };
   if (options === undefined) return Object.freeze(out);
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
@@ -147,6 +149,14 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
         }
         out.onStats = value as (stats: S) => void;
         break;
+      case 'signal': {
+        const sig = value as { aborted?: unknown; addEventListener?: unknown };
+        if (typeof value !== 'object' || value === null || typeof sig.aborted !== 'boolean' || typeof sig.addEventListener !== 'function') {
+          throw new InvalidOptionError(`${entry}: option signal must be an AbortSignal, got ${describeValue(value)}`, 'signal', value);
+        }
+        out.signal = value as AbortSignal;
+        break;
+      }
       default:
         throw new InvalidOptionError(`${entry}: unknown option ${describeKey(key)} (known: ${OPTION_NAMES.join(', ')})`, String(key), value);
     }

@@ -37,18 +37,48 @@ export function runLocal<T>(inst: Instance, program: PhaseProgram<T>): T {
   return step.value;
 }
 
+/** Throws the signal's reason when it is aborted. */
+function checkSignal(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+}
+
 /**
- * Runs a program with each batch on up to `threads` workers of `pool`; a batch that starts after
- * the pool was emptied (stopThreads) runs on the calling thread instead.
+ * Runs a program on the calling thread, asynchronously: between tasks it yields to the event loop
+ * and stops at an abort of `signal` (the program's finally blocks run, then the reason is thrown).
  */
-export async function runOnPool<T>(inst: Instance, program: PhaseProgram<T>, pool: WorkerPool, threads: number): Promise<T> {
+export async function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>, signal?: AbortSignal): Promise<T> {
   let step = program.next();
   while (!step.done) {
     const batch = step.value;
     let failure: { error: unknown } | undefined;
     try {
+      for (let i = 0; i < batch.tasks.length; i++) {
+        if (signal) await new Promise((res) => setTimeout(res, 0));
+        checkSignal(signal);
+        batch.done(i, runTask(inst.exports, inst.memory, batch.tasks[i](0)));
+      }
+    } catch (error) {
+      failure = { error };
+    }
+    step = failure ? program.throw(failure.error) : program.next();
+  }
+  return step.value;
+}
+
+/**
+ * Runs a program with each batch on up to `threads` workers of `pool`; a batch that starts after
+ * the pool was emptied (stopThreads) runs on the calling thread instead. An abort of `signal`
+ * stops the running batch (its workers are terminated and replaced) and ends the program.
+ */
+export async function runOnPool<T>(inst: Instance, program: PhaseProgram<T>, pool: WorkerPool, threads: number, signal?: AbortSignal): Promise<T> {
+  let step = program.next();
+  while (!step.done) {
+    const batch = step.value;
+    let failure: { error: unknown } | undefined;
+    try {
+      checkSignal(signal);
       try {
-        await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r));
+        await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r), signal);
       } catch (e) {
         if (!(e instanceof PoolStoppedError)) throw e;
         runBatchLocally(inst, batch); // nothing ran on the workers

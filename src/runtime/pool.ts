@@ -102,7 +102,7 @@ export function defaultWorker(): PoolWorker {
     w.unref();
     const pw: PoolWorker = {
       postMessage: (m) => w.postMessage(m),
-      terminate: () => void w.terminate(),
+      terminate: () => w.terminate(),
       onmessage: null,
       onerror: null,
       ref: (on) => (on ? w.ref() : w.unref()),
@@ -196,23 +196,27 @@ export class WorkerPool {
     return h;
   }
 
-  /** Terminates a worker for good (its handlers detached first, so its exit reports nothing). */
-  private retire(h: Handle): void {
+  /**
+   * Terminates a worker for good (its handlers detached first, so its exit reports nothing);
+   * resolves when it has stopped, where the worker says so (Node), else at once.
+   */
+  private retire(h: Handle): Promise<unknown> {
     h.onDeath = undefined;
     h.onReply = undefined;
     h.dead = true;
     try {
-      h.worker.terminate();
+      return Promise.resolve(h.worker.terminate()).catch(() => undefined);
     } catch {
-      // already gone
+      return Promise.resolve(); // already gone
     }
   }
 
-  /** Replaces a dead worker in place (its successor loads modules again on first use). */
-  private replace(h: Handle): void {
-    this.retire(h);
+  /** Replaces a dead worker in place (its successor loads modules again on first use); resolves when the old one stopped. */
+  private replace(h: Handle): Promise<unknown> {
+    const stopped = this.retire(h);
     const i = this.workers.indexOf(h);
     if (i >= 0) this.workers[i] = this.spawn();
+    return stopped;
   }
 
   /**
@@ -221,9 +225,9 @@ export class WorkerPool {
    * receives each result on the calling thread in completion order. Jobs are serialized. Rejects
    * with WorkerError when the pool has no workers (stopped) or a worker fails.
    */
-  run(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
+  run(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
     const job = this.queue.then(() => {
-      const p = this.runNow(inst, tasks, maxWorkers, done);
+      const p = this.runNow(inst, tasks, maxWorkers, done, signal);
       this.running = p;
       return p.finally(() => (this.running = undefined));
     });
@@ -231,9 +235,10 @@ export class WorkerPool {
     return job;
   }
 
-  private runNow(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void): Promise<void> {
+  private runNow(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
     if (!inst.shared) return Promise.reject(new WorkerError('pippin: threads need the instance on a shared memory'));
     if (this.workers.length === 0) return Promise.reject(new PoolStoppedError('pippin: the pool has no workers (stopThreads() was called)'));
+    if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('The operation was aborted', 'AbortError'));
     if (tasks.length === 0) return Promise.resolve();
     let key = moduleKeys.get(inst.module);
     if (key === undefined) moduleKeys.set(inst.module, (key = nextKey++));
@@ -246,7 +251,9 @@ export class WorkerPool {
       let finished = 0;
       let settled = false;
       const inFlight = new Map<number, { task: number; slot: number }>();
+      const onAbort = () => fail(signal!.reason ?? new DOMException('The operation was aborted', 'AbortError'));
       const detach = () => {
+        signal?.removeEventListener('abort', onAbort);
         for (const h of used) {
           h.onReply = undefined;
           h.onDeath = undefined;
@@ -254,15 +261,17 @@ export class WorkerPool {
         }
       };
       // a worker still running a task of a failed job would write into memory the caller is about
-      // to release: such workers are replaced, not waited for
+      // to release: such workers are terminated and replaced, and the job rejects once they stopped
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
         detach();
-        for (const { slot } of inFlight.values()) this.replace(used[slot]);
+        const stopped = [...inFlight.values()].map(({ slot }) => this.replace(used[slot]));
         inFlight.clear();
-        reject(error instanceof Error ? error : new WorkerError(`pippin: ${String(error)}`));
+        const reason = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) || signal?.reason === error ? error : new WorkerError(`pippin: ${String(error)}`);
+        void Promise.all(stopped).then(() => reject(reason));
       };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const post = (h: Handle, message: unknown): boolean => {
         try {
           h.worker.postMessage(message);
