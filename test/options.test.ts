@@ -12,8 +12,8 @@ import { InvalidOptionError, PippinError } from '../src/errors.js';
 const formats = ['zcash', 'zcash-compressed', 'arkworks'] as const;
 const ctx = { formats, entry: 'bls12-381.g1.msm' };
 const parse = (o: unknown) => parseMsmOptions(o, ctx);
-const KNOWN = ['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats'];
-const DEFAULTS = { pointFormat: undefined, scalarEndian: 'le', validate: 'full', windowBits: undefined, threads: undefined, onStats: undefined };
+const KNOWN = ['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'signal'];
+const DEFAULTS = { pointFormat: undefined, scalarEndian: 'le', validate: 'full', windowBits: undefined, threads: undefined, onStats: undefined, signal: undefined };
 const PROTO_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
 
 /** Asserts an InvalidOptionError for `option` carrying `value`, its message naming entry and option. */
