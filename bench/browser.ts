@@ -20,6 +20,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { curveNames, expectedPoint, makeInputs, type CurveName, type RunResult } from '../demo/msm-run.js';
 import type { Validation } from '../src/index.js';
+import { VALIDATIONS } from '../src/api/options.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { buildDemo } from '../demo/build.mjs';
 // @ts-expect-error plain .mjs helpers without type declarations
@@ -76,19 +77,14 @@ async function main(): Promise<number> {
     seed: { type: 'string' },
     validate: { type: 'string' },
     json: { type: 'boolean' },
-    help: { type: 'boolean' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const json = values.json === true;
   const curve = choiceFlag<CurveName>('curve', values.curve, 'bls12-381', curveNames);
   const sizes = intListFlag('sizes', values.sizes, [12, 14, 16], 0, 22);
   const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
   const runs = intFlag('runs', values.runs, 5, 1, 1000);
   const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
-  const validate = choiceFlag<Validation>('validate', values.validate, 'on-curve', ['full', 'on-curve', 'none']);
+  const validate = choiceFlag<Validation>('validate', values.validate, 'on-curve', VALIDATIONS);
   const log = json ? () => {} : (s: string) => process.stderr.write(`${s}\n`);
   if (!existsSync(executablePath)) {
     throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or set CHROMIUM_PATH`);

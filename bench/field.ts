@@ -85,12 +85,7 @@ async function main(): Promise<void> {
     runs: { type: 'string' },
     variants: { type: 'boolean' },
     curves: { type: 'string' },
-    help: { type: 'boolean' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
   const json = values.json === true;
   const runs = intFlag('runs', values.runs, 9, 1, 1000);
   const variantCurves = listFlag('curves', values.curves, values.variants ? ['bls12-381'] : [], curveNames);

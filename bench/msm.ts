@@ -34,10 +34,10 @@ import { formatTable, runPeers, type PeerResult, type PeerSpec } from './peers/r
 import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 import { WARMUPS } from './peers/run-peer.js';
 import { choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
+import { VALIDATIONS } from '../src/api/options.js';
 
-const LEVELS = ['on-curve', 'full', 'none'] as const;
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
-                            [--validate ${LEVELS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
+                            [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
 
 async function main(): Promise<number> {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -51,12 +51,7 @@ async function main(): Promise<number> {
     'noble-max': { type: 'string' },
     'reference-max': { type: 'string' },
     json: { type: 'boolean' },
-    help: { type: 'boolean' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const json = values.json === true;
   const curve = choiceFlag<CurveName>('curve', values.curve, 'bls12-381', CURVE_NAMES);
   const sizes = intListFlag('sizes', values.sizes, [10, 12, 14, 16], 0, 24);
@@ -65,7 +60,7 @@ async function main(): Promise<number> {
   const threadCounts = intListFlag('threads', values.threads, [1], 1, 256);
   const multi = threadCounts.some((t) => t > 1);
   const pippin = fileURLToPath(new URL('./peers/pippin.ts', import.meta.url));
-  const levels = listFlag('validate', values.validate, ['on-curve'], LEVELS);
+  const levels = listFlag('validate', values.validate, ['on-curve'], VALIDATIONS);
   const specs: PeerSpec[] = [
     ...levels.flatMap((level) =>
       threadCounts.map((threads): PeerSpec => ({

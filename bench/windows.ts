@@ -24,12 +24,7 @@ async function main(): Promise<void> {
     runs: { type: 'string' },
     cs: { type: 'string' },
     threads: { type: 'string' },
-    help: { type: 'boolean' },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
   const curve: Curve<string> = curves[choiceFlag('curve', values.curve, 'bls12-381', curveNames)];
   const sizes = intListFlag('sizes', values.sizes, [8, 10, 12, 14, 16, 18], 0, 24);
   const runs = intFlag('runs', values.runs, 5, 1, 1000);

@@ -10,6 +10,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** `--help` (or `-h`) was given: `runCli` prints the usage and exits with 0. */
+export class HelpRequested extends Error {
+  override name = 'HelpRequested';
+}
+
 /** Flag declarations as parseArgs takes them (no defaults: the checkers below apply those). */
 export type FlagSpecs = Record<string, { type: 'string' | 'boolean'; short?: string }>;
 /** What was given: strings, or true for booleans; absent flags are undefined. */
@@ -18,10 +23,15 @@ export interface ParsedFlags<O extends FlagSpecs> {
   positionals: string[];
 }
 
-/** `parseArgs` with strict checking; its errors become UsageErrors that name the flag. */
+/**
+ * `parseArgs` with strict checking; its errors become UsageErrors that name the flag. Every command
+ * also takes `--help` / `-h`, which throws HelpRequested (runCli prints the usage).
+ */
 export function parseFlags<const O extends FlagSpecs>(argv: string[], options: O, allowPositionals = false): ParsedFlags<O> {
+  const withHelp = { ...options, help: { type: 'boolean', short: 'h' } } as const;
+  let parsed: ParsedFlags<O> & { values: { help?: boolean } };
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals }) as ParsedFlags<O>;
+    parsed = parseArgs({ args: argv, options: withHelp, strict: true, allowPositionals }) as typeof parsed;
   } catch (e) {
     const code = (e as { code?: unknown }).code;
     if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS')) throw e;
@@ -37,6 +47,8 @@ export function parseFlags<const O extends FlagSpecs>(argv: string[], options: O
     if (/missing/.test(message)) throw new UsageError(`${flag} needs a value`);
     throw new UsageError(message.split('\n')[0]);
   }
+  if (parsed.values.help) throw new HelpRequested();
+  return parsed;
 }
 
 /** A decimal integer in [min, max] (no sign, no exponent, no spaces), or `dflt` when absent. */
@@ -88,6 +100,10 @@ export function runCli(name: string, usage: string, main: () => Promise<number |
       if (typeof code === 'number') process.exit(code);
     },
     (e: unknown) => {
+      if (e instanceof HelpRequested) {
+        console.log(usage);
+        process.exit(0);
+      }
       if (e instanceof UsageError) {
         console.error(`${name}: ${e.message}\n${usage}`);
         process.exit(2);

@@ -13,6 +13,7 @@
  * A bad command line prints one line naming the flag, the usage, and exits with code 2.
  */
 import { readFileSync } from 'node:fs';
+import { VALIDATIONS } from './api/options.js';
 import { curves, startThreads, stopThreads, threads, type CurveName, type Curve, type G1Affine, type Validation } from './index.js';
 import { RefCurve, type Affine } from './reference/curve.js';
 import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
@@ -38,7 +39,6 @@ const flags = {
   points: { type: 'string' },
   scalars: { type: 'string' },
   json: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 /** File inputs above this many points are refused: the naive check would take too long. */
@@ -70,10 +70,6 @@ function reverseScalars(bytes: Uint8Array): Uint8Array {
 
 async function main(): Promise<number> {
   const { values, positionals } = parseFlags(process.argv.slice(2), flags, true);
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
   if (positionals.length !== 1 || positionals[0] !== 'msm') {
     throw new UsageError(positionals.length === 0 ? 'missing the command (msm)' : `unknown command '${positionals.join(' ')}' (commands: msm)`);
   }
@@ -82,7 +78,7 @@ async function main(): Promise<number> {
   const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
   const runs = intFlag('runs', values.runs, 1, 1, 1000);
   const threadCount = values.threads === undefined ? undefined : intFlag('threads', values.threads, 1, 1, 256);
-  const validate = choiceFlag<Validation>('validate', values.validate, 'full', ['full', 'on-curve', 'none']);
+  const validate = choiceFlag<Validation>('validate', values.validate, 'full', VALIDATIONS);
   const scalarEndian = choiceFlag('scalar-endian', values['scalar-endian'], 'le', ['le', 'be']);
   const fromFiles = values.points !== undefined || values.scalars !== undefined;
   if (fromFiles) {

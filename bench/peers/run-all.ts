@@ -332,12 +332,7 @@ async function main(): Promise<number> {
     "noble-max": { type: "string" },
     "reference-max": { type: "string" },
     json: { type: "boolean" },
-    help: { type: "boolean" },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const curve = choiceFlag<CurveName>("curve", values.curve, CURVE, CURVE_NAMES);
   const results = await runPeers({
     sizes: intListFlag("sizes", values.sizes, [10, 12], 0, 24),

@@ -169,12 +169,7 @@ async function main(): Promise<void> {
     seed: { type: "string" },
     curve: { type: "string" },
     threads: { type: "string" },
-    help: { type: "boolean" },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return;
-  }
   const peer = values.peer;
   if (!peer) throw new UsageError("--peer is required");
   if (values["log-size"] === undefined) throw new UsageError("--log-size is required");
