@@ -150,8 +150,8 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
         out.onStats = value as (stats: S) => void;
         break;
       case 'signal': {
-        const sig = value as { aborted?: unknown; addEventListener?: unknown };
-        if (typeof value !== 'object' || value === null || typeof sig.aborted !== 'boolean' || typeof sig.addEventListener !== 'function') {
+        const sig = value as { aborted?: unknown; addEventListener?: unknown; throwIfAborted?: unknown };
+        if (typeof value !== 'object' || value === null || typeof sig.aborted !== 'boolean' || typeof sig.addEventListener !== 'function' || typeof sig.throwIfAborted !== 'function') {
           throw new InvalidOptionError(`${entry}: option signal must be an AbortSignal, got ${describeValue(value)}`, 'signal', value);
         }
         out.signal = value as AbortSignal;

@@ -22,13 +22,13 @@ function runBatchLocally(inst: Instance, batch: Batch): void {
   batch.tasks.forEach((make, i) => batch.done(i, runTask(inst.exports, inst.memory, make(0))));
 }
 
-/** Runs a program on the calling thread. */
-export function runLocal<T>(inst: Instance, program: PhaseProgram<T>): T {
+/** Steps a program: each batch it yields is run by `run`; a batch that throws is thrown into the program. */
+function drive<T>(program: PhaseProgram<T>, run: (batch: Batch) => void): T {
   let step = program.next();
   while (!step.done) {
     let failure: { error: unknown } | undefined;
     try {
-      runBatchLocally(inst, step.value);
+      run(step.value);
     } catch (error) {
       failure = { error };
     }
@@ -37,32 +37,38 @@ export function runLocal<T>(inst: Instance, program: PhaseProgram<T>): T {
   return step.value;
 }
 
-/** Throws the signal's reason when it is aborted. */
-function checkSignal(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
+/** The same with batches run asynchronously. */
+async function driveAsync<T>(program: PhaseProgram<T>, run: (batch: Batch) => Promise<void>): Promise<T> {
+  let step = program.next();
+  while (!step.done) {
+    let failure: { error: unknown } | undefined;
+    try {
+      await run(step.value);
+    } catch (error) {
+      failure = { error };
+    }
+    step = failure ? program.throw(failure.error) : program.next();
+  }
+  return step.value;
+}
+
+/** Runs a program on the calling thread. */
+export function runLocal<T>(inst: Instance, program: PhaseProgram<T>): T {
+  return drive(program, (batch) => runBatchLocally(inst, batch));
 }
 
 /**
  * Runs a program on the calling thread, asynchronously: between tasks it yields to the event loop
  * and stops at an abort of `signal` (the program's finally blocks run, then the reason is thrown).
  */
-export async function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>, signal?: AbortSignal): Promise<T> {
-  let step = program.next();
-  while (!step.done) {
-    const batch = step.value;
-    let failure: { error: unknown } | undefined;
-    try {
-      for (let i = 0; i < batch.tasks.length; i++) {
-        if (signal) await new Promise((res) => setTimeout(res, 0));
-        checkSignal(signal);
-        batch.done(i, runTask(inst.exports, inst.memory, batch.tasks[i](0)));
-      }
-    } catch (error) {
-      failure = { error };
+export function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>, signal: AbortSignal): Promise<T> {
+  return driveAsync(program, async (batch) => {
+    for (let i = 0; i < batch.tasks.length; i++) {
+      await new Promise((res) => setTimeout(res, 0));
+      signal.throwIfAborted();
+      batch.done(i, runTask(inst.exports, inst.memory, batch.tasks[i](0)));
     }
-    step = failure ? program.throw(failure.error) : program.next();
-  }
-  return step.value;
+  });
 }
 
 /**
@@ -70,23 +76,14 @@ export async function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>,
  * the pool was emptied (stopThreads) runs on the calling thread instead. An abort of `signal`
  * stops the running batch (its workers are terminated and replaced) and ends the program.
  */
-export async function runOnPool<T>(inst: Instance, program: PhaseProgram<T>, pool: WorkerPool, threads: number, signal?: AbortSignal): Promise<T> {
-  let step = program.next();
-  while (!step.done) {
-    const batch = step.value;
-    let failure: { error: unknown } | undefined;
+export function runOnPool<T>(inst: Instance, program: PhaseProgram<T>, pool: WorkerPool, threads: number, signal?: AbortSignal): Promise<T> {
+  return driveAsync(program, async (batch) => {
+    signal?.throwIfAborted();
     try {
-      checkSignal(signal);
-      try {
-        await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r), signal);
-      } catch (e) {
-        if (!(e instanceof PoolStoppedError)) throw e;
-        runBatchLocally(inst, batch); // nothing ran on the workers
-      }
-    } catch (error) {
-      failure = { error };
+      await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r), signal);
+    } catch (e) {
+      if (!(e instanceof PoolStoppedError)) throw e;
+      runBatchLocally(inst, batch); // nothing ran on the workers
     }
-    step = failure ? program.throw(failure.error) : program.next();
-  }
-  return step.value;
+  });
 }

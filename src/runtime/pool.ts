@@ -238,7 +238,7 @@ export class WorkerPool {
   private runNow(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
     if (!inst.shared) return Promise.reject(new WorkerError('pippin: threads need the instance on a shared memory'));
     if (this.workers.length === 0) return Promise.reject(new PoolStoppedError('pippin: the pool has no workers (stopThreads() was called)'));
-    if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('The operation was aborted', 'AbortError'));
+    if (signal?.aborted) return Promise.reject(signal.reason);
     if (tasks.length === 0) return Promise.resolve();
     let key = moduleKeys.get(inst.module);
     if (key === undefined) moduleKeys.set(inst.module, (key = nextKey++));
@@ -251,7 +251,7 @@ export class WorkerPool {
       let finished = 0;
       let settled = false;
       const inFlight = new Map<number, { task: number; slot: number }>();
-      const onAbort = () => fail(signal!.reason ?? new DOMException('The operation was aborted', 'AbortError'));
+      const onAbort = () => fail(signal!.reason);
       const detach = () => {
         signal?.removeEventListener('abort', onAbort);
         for (const h of used) {
@@ -268,8 +268,7 @@ export class WorkerPool {
         detach();
         const stopped = [...inFlight.values()].map(({ slot }) => this.replace(used[slot]));
         inFlight.clear();
-        const reason = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) || signal?.reason === error ? error : new WorkerError(`pippin: ${String(error)}`);
-        void Promise.all(stopped).then(() => reject(reason));
+        void Promise.all(stopped).then(() => reject(error));
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const post = (h: Handle, message: unknown): boolean => {
