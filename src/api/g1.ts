@@ -10,7 +10,7 @@ import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import type { WindowTable } from '../msm/plan.js';
-import { MIN_POINTS_PER_COMBINATION, planSubgroupBatch, subgroupBatchProgram } from '../msm/subgroup.js';
+import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram } from '../msm/subgroup.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
@@ -99,6 +99,8 @@ export class G1<F extends string = G1Format> {
   private readonly formats: Map<string, PointFormatSpec<F>>;
   private readonly EB: number;
   private readonly ctx: G1MsmContext;
+  /** From this many points 'full' validation uses the batched subgroup check (never with cofactor 1). */
+  private readonly batchFrom: number;
   /** asynchronous MSMs on this instance run one at a time (they share its memory arena) */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -112,6 +114,7 @@ export class G1<F extends string = G1Format> {
     this.EB = fp.info.elementBytes;
     const readAffine = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + this.EB) });
     this.ctx = { inst, EB: this.EB, windowTable: setup.windowTable, makeCombiner: xyzzCombiner(inst, this.EB, readAffine) };
+    this.batchFrom = setup.h1 > 1n ? MIN_POINTS_PER_COMBINATION * combinationsFor(coefficientBase(setup.h1)) : Infinity;
   }
 
   get r(): bigint {
@@ -160,8 +163,7 @@ export class G1<F extends string = G1Format> {
       const regions = allocInputs(this.ctx, call.n);
       // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
       // subgroup check; exact per-point checks only to locate a bad point
-      const batch = call.options.validate === 'full' && this.setup.h1 > 1n ? planSubgroupBatch(this.setup.h1, call.n) : undefined;
-      const batched = batch !== undefined && call.n >= MIN_POINTS_PER_COMBINATION * batch.combinations;
+      const batched = call.options.validate === 'full' && call.n >= this.batchFrom;
       const perPoint: Validation = batched ? 'on-curve' : call.options.validate;
       if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, perPoint, threads);
       else {
@@ -172,7 +174,7 @@ export class G1<F extends string = G1Format> {
         // some point is outside G1: bisect with batched checks down to a short range, then exact tests
         let lo = 0;
         let hi = call.n;
-        while (hi - lo > MIN_POINTS_PER_COMBINATION * batch.combinations) {
+        while (hi - lo > this.batchFrom) {
           const mid = lo + Math.floor((hi - lo) / 2);
           if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
           else hi = mid;

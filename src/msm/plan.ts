@@ -53,7 +53,7 @@ export function planMsm(points: number, table: WindowTable = [], windowBits?: nu
     for (let t = 3; t <= 16; t++) if (modelCost(halves, t) < modelCost(halves, c)) c = t;
   }
   const buckets = 2 ** (c - 1);
-  const batch = Math.max(16, Math.min(2048, halves >> 3));
+  const batch = batchFor(halves);
   const segments = Math.min(buckets, 256);
   return { c, windows: windowsFor(c), buckets, batch, segments };
 }
@@ -89,7 +89,17 @@ export function planJob(points: number, threads: number, options: { table?: Wind
   const { ranges, tiles } = planTiles(halves, plan, threads, options.ranges);
   const slots = Math.max(1, Math.min(threads, tiles.length));
   const tileBatch = Math.max(16, Math.min(plan.batch, Math.ceil(halves / ranges) >> 3));
-  return { plan, ranges, tiles, slots, tileBatch, deferredCap: 8 * tileBatch + 16, tempCap: 2 * tileBatch + plan.buckets };
+  return { plan, ranges, tiles, slots, tileBatch, ...accumulationCaps(tileBatch, plan.buckets) };
+}
+
+/** Pairs per accumulation batch (one inversion each) for `items` items: an eighth of them, in 16…2048. */
+export function batchFor(items: number): number {
+  return Math.max(16, Math.min(2048, items >> 3));
+}
+
+/** Buffer capacities of msm_accumulate for batches of B pairs into L buckets (see JobPlan). */
+export function accumulationCaps(B: number, L: number): { deferredCap: number; tempCap: number } {
+  return { deferredCap: 8 * B + 16, tempCap: 2 * B + L };
 }
 
 /** A unit of parallel work: window `win` over halves [start, start + count). */

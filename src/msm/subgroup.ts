@@ -19,6 +19,8 @@
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { allocWorkspace, accumulateOp, type G1MsmContext, type Workspace } from './g1.js';
+import { accumulationCaps, batchFor } from './plan.js';
+import type { Op } from '../runtime/interpreter.js';
 
 /** Error probability bound per call: 2^−SECURITY_BITS. */
 export const SECURITY_BITS = 128;
@@ -44,6 +46,11 @@ export interface SubgroupBatchPlan {
   c: number;
 }
 
+/** The coefficient set for a cofactor: 2 values ({0, 1}) when h1 is even, else 3 ({−1, 0, 1}). */
+export function coefficientBase(h1: bigint): 2 | 3 {
+  return smallestPrimeFactor(h1) === 2n ? 2 : 3;
+}
+
 /** Combinations for a coefficient set of `base` values: ⌈bits / log2 base⌉. */
 export function combinationsFor(base: 2 | 3, bits = SECURITY_BITS): number {
   return Math.ceil(bits / Math.log2(base));
@@ -60,7 +67,7 @@ export function bucketsFor(base: 2 | 3, g: number): number {
  * calling thread cost about twice a batch-affine one).
  */
 export function planSubgroupBatch(h1: bigint, n: number, combinations?: number): SubgroupBatchPlan {
-  const base: 2 | 3 = smallestPrimeFactor(h1) === 2n ? 2 : 3;
+  const base = coefficientBase(h1);
   const k = combinations ?? combinationsFor(base);
   let best = { g: 1, cost: Infinity };
   for (let g = 1; g <= (base === 3 ? 9 : 14); g++) {
@@ -114,6 +121,28 @@ export function randomGroupIndices(base: 2 | 3, g: number, inf: Uint8Array): Int
   return v;
 }
 
+const digitTables = new Map<string, Int8Array>();
+
+/** Digits of the bucket indices 1 … bucketsFor(base, g), g per index: balanced ternary (−1, 0, 1) or binary. */
+export function digitTable(base: 2 | 3, g: number): Int8Array {
+  const key = `${base}:${g}`;
+  let table = digitTables.get(key);
+  if (!table) {
+    const last = bucketsFor(base, g);
+    table = new Int8Array(last * g);
+    for (let m = 1; m <= last; m++) {
+      for (let j = 0, t = m; j < g; j++) {
+        let d = base === 2 ? t & 1 : t % 3;
+        if (d === 2) d = -1; // balanced ternary (t > 0 here)
+        table[(m - 1) * g + j] = d;
+        t = base === 2 ? t >> 1 : (t - d) / 3;
+      }
+    }
+    digitTables.set(key, table);
+  }
+  return table;
+}
+
 /**
  * The batched check as a phase program over decoded points (regions: affine points of stride 2·EB,
  * inf flags): true when every combination is in G1 (all points are, except with probability
@@ -134,15 +163,19 @@ export function* subgroupBatchProgram(
   const mark = arena.mark();
   try {
     const L = 2 ** (plan.c - 1);
-    const B = Math.max(16, Math.min(2048, n >> 3));
-    const tempCap = 2 * B + L;
-    const deferredCap = 8 * B + 16;
+    const B = batchFor(n);
+    const { tempCap, deferredCap } = accumulationCaps(B, L);
     const slots = Math.max(1, Math.min(threads, plan.groups));
     const workspaces: Workspace[] = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap));
     const inf = new Uint8Array(inst.memory.buffer, infPtr, n).slice();
     // per slot the halves of the group it runs (16 bytes per point: v mod 2^c in the low word, so the
-    // signed digit msm_accumulate derives at shift 0 is v itself), filled when the group starts
-    const halves = workspaces.map(() => arena.alloc(16 * n + 16));
+    // signed digit msm_accumulate derives at shift 0 is v itself, the other words zero), filled when
+    // the group starts
+    const halves = workspaces.map(() => {
+      const at = arena.alloc(16 * n + 16);
+      new Uint8Array(inst.memory.buffer, at, 16 * n + 16).fill(0);
+      return at;
+    });
     const mask = 2 ** plan.c - 1;
     const groupSize = (gi: number) => Math.min(plan.groupSize, plan.combinations - gi * plan.groupSize);
     const slotOf = new Int32Array(plan.groups);
@@ -157,21 +190,14 @@ export function* subgroupBatchProgram(
       const g = groupSize(gi);
       const first = gi * plan.groupSize;
       const last = bucketsFor(plan.base, g);
+      const digits = digitTable(plan.base, g);
       const state = new Uint8Array(inst.memory.buffer, ws.bstate, last).slice();
       for (let m = 1; m <= last; m++) {
         if (state[m - 1] === 0) continue; // empty bucket
         const at = ws.buckets + (m - 1) * PB;
         let negReady = false;
-        for (let j = 0, t = m; j < g; j++) {
-          let d: number;
-          if (plan.base === 2) {
-            d = t & 1;
-            t >>= 1;
-          } else {
-            d = ((t % 3) + 3) % 3;
-            t = (t - (d === 2 ? -1 : d)) / 3;
-            if (d === 2) d = -1;
-          }
+        for (let j = 0; j < g; j++) {
+          const d = digits[(m - 1) * g + j];
           if (d === 0) continue;
           if (d === 1) k.g1_xyzz_add_affine(sums + (first + j) * XB, at, scratch);
           else {
@@ -186,21 +212,24 @@ export function* subgroupBatchProgram(
       }
     };
     const batch: Batch = {
-      tasks: Array.from({ length: plan.groups }, (_, gi) => (slot: number) => {
+      tasks: Array.from({ length: plan.groups }, (_, gi) => (slot: number): Op[] => {
         slotOf[gi] = slot;
         const v = randomGroupIndices(plan.base, groupSize(gi), inf);
         const words = new Uint32Array(inst.memory.buffer, halves[slot], 4 * n + 4);
-        words.fill(0);
         for (let i = 0; i < n; i++) words[4 * i] = v[i] & mask;
         const ws = workspaces[slot];
-        return [accumulateOp(inst, ws, { points, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }), ['@take', 'stat_pairs'], ['@take', 'stat_batches']];
+        return [
+          // the slot's previous group left its buckets for `done` to read: clear them first
+          ['@zero', ws.bstate, L],
+          ['@zero', ws.pending, 4 * L],
+          accumulateOp(inst, ws, { points, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }),
+          // these additions are not the MSM's: reset its counters
+          ['@take', 'stat_pairs'],
+          ['@take', 'stat_batches'],
+        ];
       }),
       done(gi) {
-        const ws = workspaces[slotOf[gi]];
-        sumBuckets(gi, ws);
-        // the next group on this slot starts from clear bucket states
-        new Uint8Array(inst.memory.buffer).fill(0, ws.bstate, ws.bstate + L);
-        new Uint8Array(inst.memory.buffer).fill(0, ws.pending, ws.pending + 4 * L);
+        sumBuckets(gi, workspaces[slotOf[gi]]);
       },
     };
     yield batch;
