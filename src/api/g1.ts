@@ -15,8 +15,9 @@ import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type P
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import {
-  InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError,
+  InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PippinError, PointEncodingError, ScalarEncodingError,
 } from '../errors.js';
+import { subgroupBatchScratchBytes } from '../abi/layout.js';
 
 export type { Validation } from './options.js';
 export type { PointFormatSpec } from '../abi/codes.js';
@@ -76,6 +77,10 @@ export interface G1Setup<F extends string> {
 
 /** Points per decode/validation call on the calling thread. */
 const CHUNK = 4096;
+/** Points per task of the exact subgroup test (one shared inversion per chain step for all of them; docs/validation.md). */
+const EXACT_CHUNK = 1024;
+/** Fewer points per task than this when spreading the exact test over threads would cost more in inversions than it saves. */
+const EXACT_MIN_CHUNK = 64;
 /** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
 const MIN_POINTS_FOR_THREADS = 256;
 
@@ -162,14 +167,25 @@ export class G1<F extends string = G1Format> {
       const t0 = performance.now();
       const regions = allocInputs(this.ctx, call.n);
       // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
-      // subgroup check; exact per-point checks only to locate a bad point
-      const batched = call.options.validate === 'full' && call.n >= this.batchFrom;
-      const perPoint: Validation = batched ? 'on-curve' : call.options.validate;
-      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, perPoint, threads);
-      else {
-        this.writePointObjects(call.points, call.n, regions);
-        yield* this.validateProgram(regions, call.n, perPoint, threads);
+      // subgroup check; exact per-point checks only to locate a bad point. Fewer points: on-curve per
+      // point, then the exact test of all points before the first malformed or off-curve one (so the
+      // lowest bad index wins, whatever its error)
+      const subgroup = call.options.validate === 'full' && this.setup.h1 > 1n;
+      const batched = subgroup && call.n >= this.batchFrom;
+      const perPoint: Validation = subgroup ? 'on-curve' : call.options.validate;
+      let inputError: PippinError | undefined;
+      try {
+        if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, perPoint, threads);
+        else {
+          this.writePointObjects(call.points, call.n, regions);
+          yield* this.validateProgram(regions, call.n, perPoint, threads);
+        }
+      } catch (e) {
+        if (!subgroup || batched || !(e instanceof PippinError) || e.index < 0) throw e;
+        inputError = e;
       }
+      if (subgroup && !batched) yield* this.exactInG1(regions, 0, inputError ? inputError.index : call.n, threads);
+      if (inputError) throw inputError;
       if (batched && !(yield* this.batchInG1(regions, 0, call.n, threads))) {
         // some point is outside G1: bisect with batched checks down to a short range, then exact tests
         let lo = 0;
@@ -179,9 +195,9 @@ export class G1<F extends string = G1Format> {
           if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
           else hi = mid;
         }
-        yield* this.validateProgram(regions, hi - lo, 'full', threads, lo);
+        yield* this.exactInG1(regions, lo, hi, threads);
         // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
-        yield* this.validateProgram(regions, call.n, 'full', threads);
+        yield* this.exactInG1(regions, 0, call.n, threads);
       }
       new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
       const convert = performance.now() - t0;
@@ -339,10 +355,24 @@ export class G1<F extends string = G1Format> {
     ], first);
   }
 
+  /**
+   * The exact subgroup test of points [lo, hi) (decoded, on the curve): g1_subgroup_check_batch in
+   * tasks of up to EXACT_CHUNK points; NotInSubgroupError with the lowest bad index.
+   */
+  private *exactInG1(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<void> {
+    const n = hi - lo;
+    if (n <= 0) return;
+    const PB = 2 * this.EB;
+    const chunk = Math.min(EXACT_CHUNK, Math.max(EXACT_MIN_CHUNK, Math.ceil(n / threads)));
+    yield* this.checkInChunks(n, chunk, threads, 0, subgroupBatchScratchBytes(chunk, this.EB), 'object', (start, count, { scratch }) => [
+      'g1_subgroup_check_batch', regions.points + (lo + start) * PB, regions.inf + lo + start, count, scratch,
+    ], lo);
+  }
+
   /** The batched subgroup check of points [lo, hi) (docs/validation.md): false when some point is outside G1. */
   private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<boolean> {
     const { scratchBytes, h1 } = this.setup;
-    const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine, subgroup: scratchBytes.g1_is_in_subgroup };
+    const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine };
     const PB = 2 * this.EB;
     return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes);
   }
