@@ -77,9 +77,14 @@ export interface G1Setup<F extends string> {
 
 /** Points per decode/validation call on the calling thread. */
 const CHUNK = 4096;
-/** Points per task of the exact subgroup test (one shared inversion per chain step for all of them; docs/validation.md). */
-const EXACT_CHUNK = 1024;
-/** Fewer points per task than this when spreading the exact test over threads would cost more in inversions than it saves. */
+/**
+ * The exact subgroup test (docs/validation.md, `npm run bench:subgroup`): batch-affine from
+ * EXACT_BATCH_FROM points per call (below, the shared inversions cost more than they save: break-even
+ * at ≈ 20 points), at most EXACT_CHUNK points per task (256…2048 all within 1% of each other), tasks
+ * of at least EXACT_MIN_CHUNK points when spread over threads (13% faster than XYZZ at 64, 18% from 256).
+ */
+const EXACT_BATCH_FROM = 24;
+const EXACT_CHUNK = 512;
 const EXACT_MIN_CHUNK = 64;
 /** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
 const MIN_POINTS_FOR_THREADS = 256;
@@ -363,10 +368,17 @@ export class G1<F extends string = G1Format> {
     const n = hi - lo;
     if (n <= 0) return;
     const PB = 2 * this.EB;
-    const chunk = Math.min(EXACT_CHUNK, Math.max(EXACT_MIN_CHUNK, Math.ceil(n / threads)));
-    yield* this.checkInChunks(n, chunk, threads, 0, subgroupBatchScratchBytes(chunk, this.EB), 'object', (start, count, { scratch }) => [
-      'g1_subgroup_check_batch', regions.points + (lo + start) * PB, regions.inf + lo + start, count, scratch,
-    ], lo);
+    // equal tasks: one per thread while each keeps ≥ EXACT_MIN_CHUNK points, more when above EXACT_CHUNK
+    const tasks = Math.max(1, Math.min(threads, Math.floor(n / EXACT_MIN_CHUNK)), Math.ceil(n / EXACT_CHUNK));
+    const chunk = Math.ceil(n / tasks);
+    const scratchBytes = Math.max(subgroupBatchScratchBytes(chunk, this.EB), this.setup.scratchBytes.g1_validate_batch);
+    yield* this.checkInChunks(n, chunk, threads, 0, scratchBytes, 'object', (start, count, { scratch }) => {
+      const points = regions.points + (lo + start) * PB;
+      const inf = regions.inf + lo + start;
+      // a few points: one at a time in XYZZ (the shared inversions would cost more than they save)
+      if (count < EXACT_BATCH_FROM) return ['g1_validate_batch', points, inf, count, VALIDATION_CHECK.full, scratch];
+      return ['g1_subgroup_check_batch', points, inf, count, scratch];
+    }, lo);
   }
 
   /** The batched subgroup check of points [lo, hi) (docs/validation.md): false when some point is outside G1. */
