@@ -70,15 +70,17 @@ export class FieldGen {
   readonly mulStrategy: MulStrategy;
   readonly carryPeriod: number;
 
+  /** `layout`: a layout other than the w-bit-limbs-in-u32-slots one (the 64-bit-limb subclass, ./field64.ts). */
   constructor(
     readonly mb: ModuleBuilder,
     spec: FieldSpec,
+    layout?: FieldLayout,
   ) {
-    this.L = fieldLayout(spec.p, spec.w);
+    this.L = layout ?? fieldLayout(spec.p, spec.w);
     this.f = spec.name;
-    this.pLimbs = toLimbs(spec.p, spec.w, this.L.n);
+    this.pLimbs = toLimbs(spec.p, this.L.w, this.L.n);
     this.mulStrategy = spec.mul ?? 'cios-loop';
-    this.carryPeriod = ciosCarryPeriod(this.L);
+    this.carryPeriod = layout ? 0 : ciosCarryPeriod(this.L);
   }
 
   /** Montgomery form of a constant, as limbs. */
@@ -433,7 +435,7 @@ export class FieldGen {
   }
 
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
-  private emitBytes(): void {
+  protected emitBytes(): void {
     const { mb, f } = this;
     const { n, w, mask, p, byteLength: B } = this.L;
     for (const endian of ['le', 'be'] as const) {
@@ -480,7 +482,7 @@ export class FieldGen {
   }
 
   /** Generic exponentiation by a little-endian byte string in memory (square-and-multiply). */
-  private emitPow(): void {
+  protected emitPow(): void {
     const { mb, f } = this;
     const EB = this.L.elementBytes;
     mb.func(`${f}_pow`, { out: 'i32', x: 'i32', e: 'i32', eBytes: 'i32', scratch: 'i32' }, undefined, [
@@ -517,7 +519,7 @@ export class FieldGen {
   }
 
   /** Unrolled fixed-exponent power with a 4-bit window table (table[k] = x^k at table + k·EB). */
-  private powConst(fb: FuncBuilder, out: I32, x: I32, e: bigint, table: I32): void {
+  protected powConst(fb: FuncBuilder, out: I32, x: I32, e: bigint, table: I32): void {
     const { f } = this;
     const EB = this.L.elementBytes;
     if (e <= 0n) throw new Error('powConst: exponent must be positive');
@@ -540,7 +542,7 @@ export class FieldGen {
    * single exponentiation x^((p+1)/4) plus one check. Returns 1 and out = a root if x is a square
    * (0 → 0), else returns 0 (out undefined). scratch: 21 elements.
    */
-  private emitSqrt(): void {
+  protected emitSqrt(): void {
     const { mb, f } = this;
     const { p, elementBytes: EB } = this.L;
     let s = 0;
@@ -620,7 +622,7 @@ export class FieldGen {
    * ±d = R²/x̃ = (x⁻¹)·R: the Montgomery-form inverse with no extra multiplication.
    * Inverse of 0 is defined as 0. Variable-time.
    */
-  private emitInverse(): void {
+  protected emitInverse(): void {
     const { mb, f } = this;
     const { n, w, mask, p, mu0, R } = this.L;
     const N = w;
@@ -758,7 +760,7 @@ export class FieldGen {
    * out[k] = x[k]⁻¹ (0 → 0); out may equal x (in place) but must not partially overlap it.
    * scratch: count + 2 elements.
    */
-  private emitBatchInverse(): void {
+  protected emitBatchInverse(): void {
     const { mb, f } = this;
     const EB = this.L.elementBytes;
     mb.func(`${f}_batch_inv`, { out: 'i32', x: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
