@@ -121,6 +121,11 @@ export class FieldGen {
       s[j].set(i64.and(s[j].get, this.k(mask)));
     }
   }
+  /** s ← s + c (constant limbs), normalized; the caller ensures the sum fits R. */
+  addConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint[]): void {
+    s.forEach((v, j) => v.set(i64.add(v.get, i64.const(c[j]))));
+    this.carryAll(fb, s);
+  }
   /** s ← s − c if s ≥ c, for normalized limbs s and a constant c < 2^(nw). Variable-time (branch). */
   condSubConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint): void {
     const { w, n, mask } = this.L;

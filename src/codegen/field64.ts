@@ -6,9 +6,10 @@
  * (calls `${f}_${op}`) is unchanged; the element is n = ⌈bits/64⌉ little-endian u64 limbs
  * (6 limbs, 48 bytes for 377/381-bit primes; 4 limbs, 32 bytes for 254/255-bit ones).
  *
- * Range: elements are kept in [0, B) with B = 2p when 4p < R = 2^(64n) (BLS12-381, BLS12-377,
- * BN254: the same redundant range as the 30-bit kernels), else B = p (Pallas, Vesta: p > 2^254, so
- * only 2p < R holds and every output is fully reduced).
+ * Range: elements are kept in [0, 2p), the redundant range of the 30-bit kernels, which needs
+ * 3p < R = 2^(64n). When also 4p < R (BLS12-381, BLS12-377, BN254) the CIOS output is < 2p as is;
+ * otherwise (Pallas, Vesta: p > 2^254, 4p > 2^256) it is < 3p and one conditional subtraction of p
+ * brings it below 2p, and add keeps the carry out of the top limb.
  * Nothing here is constant-time (the inverse is an exponentiation by the public p − 2).
  */
 import { FieldGen, FieldSpec } from './field.js';
@@ -16,34 +17,38 @@ import { FieldLayout, bitLength, modInv, toLimbs } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { add128, emitWideHelpers, mulWide, setPair, sub128 } from './wide-arith.js';
 
-/** The 64-bit-limb layout of p: n = ⌈bits/64⌉ u64 limbs, R = 2^(64n); requires 2p < R. */
+/** The 64-bit-limb layout of p: n u64 limbs, R = 2^(64n), n the least with 3p < R. */
 export function wideFieldLayout(p: bigint): FieldLayout {
   if (p % 2n === 0n) throw new Error('p must be odd');
   const bits = bitLength(p);
-  const n = Math.ceil(bits / 64);
+  // the least n with 3p < 2^(64n): ⌈bits/64⌉ for every base field here; one limb more for e.g. BLS12-381's r (3r > 2^256)
+  let n = Math.ceil(bits / 64);
+  if (!(3n * p < 1n << BigInt(64 * n))) n++;
   const R = 1n << BigInt(64 * n);
-  if (!(2n * p < R)) throw new Error('64-bit layout needs 2p < R');
   const W = 1n << 64n;
   const mu0 = (W - modInv(p, W)) % W;
   return { p, w: 64, n, bits, mask: W - 1n, R, mu0, elementBytes: 8 * n, byteLength: Math.ceil(bits / 8) };
 }
 
-/** Upper bound B (exclusive) of every kernel's inputs and outputs: 2p if 4p < R, else p. */
-export const wideBound = (L: FieldLayout): bigint => (4n * L.p < L.R ? 2n * L.p : L.p);
+/** Upper bound B (exclusive) of every kernel's inputs and outputs: 2p, as for the 30-bit kernels. */
+export const wideBound = (L: FieldLayout): bigint => 2n * L.p;
 
 export class Wide64FieldGen extends FieldGen {
   readonly bound: bigint;
+  /** 4p ≥ R: the product needs a final conditional − p, the sum x + y can carry out of R */
+  readonly tight: boolean;
 
   constructor(mb: ModuleBuilder, spec: FieldSpec) {
     super(mb, spec, wideFieldLayout(spec.p));
     this.bound = wideBound(this.L);
+    this.tight = 4n * this.L.p >= this.L.R;
   }
 
   override describe(): string[] {
     const L = this.L;
     return [
       `field ${this.f}: p = 0x${L.p.toString(16)} (${L.bits} bits)`,
-      `  64-bit limbs on Wasm wide arithmetic: n = ${L.n}, R = 2^${64 * L.n}, element = ${L.elementBytes} bytes, range [0, ${this.bound === L.p ? 'p' : '2p'})`,
+      `  64-bit limbs on Wasm wide arithmetic: n = ${L.n}, R = 2^${64 * L.n}, element = ${L.elementBytes} bytes, range [0, 2p)${this.tight ? ', 4p ≥ R: products end with a conditional − p' : ''}`,
       `  mu0 = -p^-1 mod 2^64 = 0x${L.mu0.toString(16)}, mul = CIOS (n² + n wide products + n i64.mul)`,
     ];
   }
@@ -65,6 +70,15 @@ export class Wide64FieldGen extends FieldGen {
   }
   /** 64-bit limbs are always normalized: nothing to carry. */
   override carryAll(): void {}
+
+  /** s ← s + c (constant limbs), add128 carry chain; the caller ensures the sum fits R. */
+  override addConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint[]): void {
+    const carry = fb.local('ac_c', 'i64');
+    s.forEach((v, j) => {
+      const e = add128([v.get, this.k(0n)], this.k(c[j]));
+      setPair(fb, j === 0 ? e : add128(e, carry.get), v, carry);
+    });
+  }
 
   /**
    * d ← s − c as an n-limb borrow chain (c: constant limbs or expressions); returns the final
@@ -98,8 +112,8 @@ export class Wide64FieldGen extends FieldGen {
    * x86 MULX/ADX schedule of ../shared/reference/x86-montgomery-mul-assembly.txt: for each limb x_i,
    * t += x_i·y (row of n wide products, the carry chained through add128), m = t_0·mu0 mod 2^64,
    * t = (t + m·p) / 2^64 (row of n wide products, shifting down by one limb).
-   * t has n + 2 words (t_n, t_{n+1} hold the overflow); x, y < B ⇒ result < 2p (4p < R) or, with
-   * B = p, < 2p before one conditional subtraction of p. x_i are loaded from `x` on the fly; y are
+   * t has n + 2 words (t_n, t_{n+1} hold the overflow); x, y < 2p ⇒ result < 4p²/R + p, which is
+   * < 2p when 4p < R, else < 3p and one conditional subtraction of p makes it < 2p. x_i are loaded from `x` on the fly; y are
    * expressions (locals or constants). Cost: n² + n mul_wide_u, n i64.mul, ≈ 4n² add128.
    */
   override montMulCios(fb: FuncBuilder, x: I32, y: I64[], prefix = 'm'): Local<'i64'>[] {
@@ -132,7 +146,7 @@ export class Wide64FieldGen extends FieldGen {
       setPair(fb, add128([tn.get, zero], C.get), t[n - 1], C);
       tn.set(i64.add(tn1.get, C.get));
     }
-    if (this.bound === this.L.p) this.condSubConst(fb, t, this.L.p);
+    if (this.tight) this.condSubConst(fb, t, this.L.p);
     return t;
   }
 
@@ -142,7 +156,7 @@ export class Wide64FieldGen extends FieldGen {
     const { mb, f } = this;
     const { n, p } = this.L;
     const B = this.bound;
-    const range = B === p ? '[0, p)' : '[0, 2p)';
+    const range = '[0, 2p)';
     const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
     const zero = this.k(0n);
 
@@ -163,7 +177,7 @@ export class Wide64FieldGen extends FieldGen {
       this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
     });
 
-    /** s = x + y (no carry out: x + y < 2B ≤ R), then − B if ≥ B. */
+    /** s = x + y < 4p, then − 2p if ≥ 2p; when 4p ≥ R the carry c out of the top limb counts too. */
     const addInto = (fb: FuncBuilder, xs: Local<'i64'>[], ys: (j: number) => I64) => {
       const s = fb.locals64('s', n);
       const c = fb.local('c', 'i64');
@@ -171,10 +185,15 @@ export class Wide64FieldGen extends FieldGen {
         const e = add128([xs[j].get, zero], ys(j));
         setPair(fb, j === 0 ? e : add128(e, c.get), s[j], c);
       }
-      this.condSubConst(fb, s, B);
+      const Bl = toLimbs(B, 64, n);
+      const d = fb.locals64('cs_d', n);
+      const bw = this.subChain(fb, (j) => s[j].get, (j) => this.k(Bl[j]), d, 'cs');
+      // take s − 2p unless it borrowed without a carry out (then s < 2p)
+      const take = this.tight ? i32.or(i64.eqz(bw.get), i32.wrap_i64(c.get)) : i64.eqz(bw.get);
+      s.forEach((v, j) => v.set(i64.select(d[j].get, v.get, take)));
       return s;
     };
-    mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y in ${range}. add128 carry chain, then one conditional − ${B === p ? 'p' : '2p'} (select).`], (fb) => {
+    mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y in ${range}. add128 carry chain, then one conditional − 2p (select).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
       const s = addInto(fb, xs, (j) => ys[j].get);
@@ -197,7 +216,7 @@ export class Wide64FieldGen extends FieldGen {
       }
       return z;
     };
-    mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y in ${range}: sub128 borrow chain, + ${B === p ? 'p' : '2p'} masked by the borrow.`], (fb) => {
+    mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y in ${range}: sub128 borrow chain, + 2p masked by the borrow.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
       const z = subInto(fb, (j) => xs[j].get, (j) => ys[j].get);
@@ -210,16 +229,14 @@ export class Wide64FieldGen extends FieldGen {
     });
     mb.func(`${f}_reduce`, { out: 'i32', x: 'i32' }, undefined, [`${f}_reduce(out, x): canonical representative in [0, p) of x in ${range}.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      if (B !== p) this.condSubConst(fb, xs, p);
+      this.condSubConst(fb, xs, p);
       this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
     });
     mb.func(`${f}_eq`, { x: 'i32', y: 'i32' }, 'i32', [`${f}_eq(x, y) → 1 if x ≡ y (mod p), else 0. Inputs in ${range}.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      if (B !== p) {
-        this.condSubConst(fb, xs, p);
-        this.condSubConst(fb, ys, p);
-      }
+      this.condSubConst(fb, xs, p);
+      this.condSubConst(fb, ys, p);
       fb.ret(xs.map((x, j) => i64.eq(x.get, ys[j].get)).reduce((a, b) => i32.and(a, b)));
     });
     mb.func(`${f}_is_zero`, { x: 'i32' }, 'i32', [`${f}_is_zero(x) → 1 if x ≡ 0 (mod p) (x = 0 or x = p), else 0.`], (fb) => {
@@ -229,9 +246,9 @@ export class Wide64FieldGen extends FieldGen {
       fb.ret(i32.or(i64.eqz(isZero), i64.eqz(isP)));
     });
     const oneLimbs = this.montLimbs(1n);
-    mb.func(`${f}_is_one`, { x: 'i32' }, 'i32', [`${f}_is_one(x) → 1 if x ≡ 1 (Montgomery form R mod p${B === p ? '' : ', or R mod p + p'}).`], (fb) => {
+    mb.func(`${f}_is_one`, { x: 'i32' }, 'i32', [`${f}_is_one(x) → 1 if x ≡ 1 (Montgomery form R mod p, or R mod p + p).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      if (B !== p) this.condSubConst(fb, xs, p);
+      this.condSubConst(fb, xs, p);
       fb.ret(xs.map((x, j) => i64.eq(x.get, this.k(oneLimbs[j]))).reduce((a, b) => i32.and(a, b)));
     });
     mb.func(`${f}_copy`, { out: 'i32', x: 'i32' }, undefined, [`${f}_copy(out, x)`], (fb) => {
@@ -248,7 +265,7 @@ export class Wide64FieldGen extends FieldGen {
     const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
       mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
         const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
-        if (canonical && B !== p) this.condSubConst(fb, S, p);
+        if (canonical) this.condSubConst(fb, S, p);
         this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
       });
     constMul(`${f}_to_mont`, toLimbs((this.L.R * this.L.R) % p, 64, n), `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → ${range}.`, false);
@@ -293,7 +310,7 @@ export class Wide64FieldGen extends FieldGen {
         `${f}_to_bytes_${endian}(dst, x): canonical ${BL}-byte ${endian.toUpperCase()} encoding of x (Montgomery form in).`,
       ], (fb) => {
         const S = this.montMulCios(fb, fb.param('x', 'i32').get, toLimbs(1n, 64, n).map((v) => this.k(v)));
-        if (this.bound !== p) this.condSubConst(fb, S, p);
+        this.condSubConst(fb, S, p);
         const dst = fb.param('dst', 'i32');
         for (let k = 0; k < BL; k++) fb.i32Store8(dst.get, byteAt(k), i32.wrap_i64(i64.shr_u(S[k >> 3].get, 8 * (k & 7))));
       });

@@ -7,7 +7,8 @@ import { FieldGen, FieldSpec, type MulStrategy } from '../codegen/field.js';
 import { CurveGen, CurveGenOptions } from '../codegen/curve.js';
 import { CurveModuleSpec, generateCurveModule, generateFieldModule } from '../codegen/module.js';
 import { ModuleBuilder } from '../codegen/wat.js';
-import { patchWideCalls } from '../codegen/wide-arith.js';
+import { emitWideHelpers, patchWideCalls } from '../codegen/wide-arith.js';
+import { Wide64FieldGen } from '../codegen/field64.js';
 import { Instance, instantiate } from '../runtime/instance.js';
 import type { FieldInfo } from '../runtime/field.js';
 import type { CurveParams } from '../curves/types.js';
@@ -56,7 +57,9 @@ export async function devCurveInstance(
 ): Promise<DevCurveInstance> {
   const header = [`pippin dev module (curve ${params.name}) — test build`];
   const mb = new ModuleBuilder(header, { imported: true, shared: false, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES });
-  const fp = new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
+  // w = 64: the 64-bit-limb kernels, wide-arithmetic helpers polyfilled (Node has no wide arithmetic)
+  if (field.w === 64) emitWideHelpers(mb);
+  const fp = field.w === 64 ? new Wide64FieldGen(mb, { name: 'fp', p: params.p, w: 64 }) : new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
   const curve = new CurveGen(mb, fp, params, 'g1', options);
   header.push(...fp.describe(), ...curve.describe());
   fp.emitAll();
