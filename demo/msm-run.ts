@@ -87,6 +87,13 @@ let lastInputs: Inputs | undefined;
  * The seeded inputs in the curve's primary point format; the last set is kept and returned again
  * for the same curve, size and seed (so repeated runs time the MSM, not the generator).
  */
+/** The field backend the curve runs on (`curve.info()` after `init()`): 'wide64' where the engine has wide arithmetic. */
+export async function curveInfo(curveName: CurveName): Promise<ReturnType<Curve<string>['info']>> {
+  const curve = curveOf(curveName);
+  await curve.init();
+  return curve.info();
+}
+
 export async function makeInputs(curveName: CurveName, logSize: number, seed = 1): Promise<Inputs> {
   const curve = curveOf(curveName);
   if (!(Number.isInteger(logSize) && logSize >= 0 && logSize <= 24)) throw new Error('logSize must be an integer in 0..24');
