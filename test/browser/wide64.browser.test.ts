@@ -6,6 +6,9 @@
  * bit for bit against the polyfilled binary run in Node. Without the flag the same page reports no
  * wide arithmetic (the probe and the native binary do not validate) and the polyfilled binary
  * still runs. The probe's framing is checked in Node on a control copy with the wide ops replaced.
+ * Then the demo page (cross-origin isolated, so threads run): with the flag every curve's
+ * `info().backend` is 'wide64' and its MSMs (primary point format, full validation, 1 and 2
+ * threads) equal Node's (i32 backend) and their closed form; without the flag the page is on 'i32'.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,6 +21,11 @@ import { wideBound, wideFieldLayout } from '../../src/codegen/field64.js';
 import { curveNames, registry } from '../../src/curves/index.js';
 import { RefField, bigintToBytesLE } from '../../src/reference/field.js';
 import { makeRng } from '../../src/reference/rng.js';
+import { runMsm, type CurveName } from '../../demo/msm-run.js';
+// @ts-expect-error plain .mjs helpers without type declarations
+import { buildDemo } from '../../demo/build.mjs';
+// @ts-expect-error plain .mjs helpers without type declarations
+import { startServer } from '../../demo/serve.mjs';
 
 const browsers: Browser[] = [];
 let flagged: Page;
@@ -123,4 +131,33 @@ test('without the flag the native binary does not validate and the polyfilled on
   const got = await inPage(plain, poly, ['0x5'], ['0x7']);
   const node = await runFieldOps(poly, ['0x5'], ['0x7']);
   assert.deepEqual(got, node);
+});
+
+test('demo page: wide64 with the flag (MSMs on 1 and 2 threads equal Node), i32 without', { timeout: 300_000 }, async () => {
+  await buildDemo({ quiet: true });
+  const server = await startServer({ port: 0, isolation: true });
+  try {
+    for (const [browser, want] of [[browsers[0], 'wide64'], [browsers[1], 'i32']] as const) {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(120_000);
+      await page.goto(server.url, { waitUntil: 'load' });
+      await page.waitForFunction(() => (window as any).pippinDemoReady === true);
+      for (const curve of curveNames as CurveName[]) {
+        const info = await page.evaluate((c) => (window as any).pippinCurveInfo(c), curve);
+        assert.equal(info.backend, want, `${curve} backend`);
+        assert.equal(info.limbBits === 64, want === 'wide64', `${curve} limb width ${info.limbBits}`);
+        if (want === 'i32') continue;
+        for (const [logSize, threads] of [[8, 1], [11, 2]] as const) {
+          const node = await runMsm({ curve, logSize, seed: 99, threads: 1 });
+          const got = await page.evaluate((a) => (window as any).runMsm(a), { curve, logSize, threads, seed: 99 });
+          assert.ok(got.ok === true, `${curve} 2^${logSize} on ${threads} thread(s): closed-form check in the page`);
+          assert.deepEqual({ x: got.x, y: got.y, infinity: got.infinity }, { x: node.x, y: node.y, infinity: node.infinity }, `${curve} 2^${logSize}: page (wide64) = Node (i32)`);
+          if (threads === 2) assert.equal(got.threadsUsed, 2, `${curve}: 2 threads used`);
+        }
+      }
+      await page.close();
+    }
+  } finally {
+    await server.close();
+  }
 });
