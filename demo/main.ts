@@ -3,7 +3,7 @@
  * the worker pool runs (`threads.active`) or why not (`threads.reason`). Also `window.runMsm` and
  * `window.pippinThreads` for tests and bench:browser.
  */
-import { runMsm, ensureThreads, curveInfo, curveNames, type CurveName, type RunResult } from './msm-run.js';
+import { runMsm, ensureThreads, curveInfo, curveNames, useBackend, type CurveName, type RunResult } from './msm-run.js';
 import type { Validation } from '../src/api/g1.js';
 import { threads as threadState } from '../src/index.js';
 
@@ -253,6 +253,9 @@ window.runMsm = async ({ curve, logSize, seed = 1, validate = 'full', threads, v
   return { ...r, crossOriginIsolated: globalThis.crossOriginIsolated === true };
 };
 window.pippinThreads = threadsInfo;
+// `?backend=wide64|i32` forces the field backend (bench:browser --backend both compares them in one browser)
+const backendParam = new URLSearchParams(location.search).get('backend');
+if (backendParam === 'wide64' || backendParam === 'i32') useBackend(backendParam);
 window.pippinCurveInfo = curveInfo;
 
 // start the pool with one worker per core (or learn why not) before the first run
