@@ -42,6 +42,12 @@ async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof
     const [ua, wide] = await page.evaluate(() => [navigator.userAgent, (window as any).pippinFieldRunner.wideArithmeticSupported()] as [string, boolean]);
     if (backend !== 'i32' && !wide) throw new Error('this Chromium does not validate wide arithmetic even with --wasm-wide-arithmetic');
     const bench = (await page.evaluate(([m, r]) => (window as any).pippinFieldRunner.benchFieldModules(m, r), [modules, runs] as const)) as BenchRow[];
+    // start-up: decode + compile of the shipped curve modules (both backends), same page
+    const shipped = await Promise.all(curveList.map(async (c) => ({ c, m: await import(`../src/wasm-generated/${c.replace(/-/g, '_')}.js`) as { wasmBase64: string; wide64: { wasmBase64: string } } })));
+    const startup = (await page.evaluate(([bins, r]) => (window as any).pippinFieldRunner.compileTimes(bins, r), [
+      shipped.flatMap(({ c, m }) => [{ label: `${c}/i32`, wasmBase64: m.wasmBase64 }, ...(wide ? [{ label: `${c}/wide64`, wasmBase64: m.wide64.wasmBase64 }] : [])]),
+      Math.max(runs, 3),
+    ] as const)) as { label: string; bytes: number; decodeMs: number; compileMs: number }[];
     const rows = bench.map((b) => {
       const m = modules.find((x) => x.label === b.label)!;
       return { impl: 'pippin', backend: m.backend, field: `${m.curve}-fp`, op: b.op, nsPerOp: b.nsPerOp };
@@ -50,6 +56,8 @@ async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof
       console.log(JSON.stringify(rows, null, 2));
       return;
     }
+    console.log('shipped curve modules, decode (base64) + compile in this page, median:');
+    for (const s of startup) console.log(`  ${s.label.padEnd(18)} ${String(s.bytes).padStart(6)} bytes  decode ${s.decodeMs.toFixed(2)} ms  compile ${s.compileMs.toFixed(2)} ms`);
     console.log(`Fp kernels in ${ua.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? ua} (--wasm-wide-arithmetic), median of ${runs} interleaved runs, ns per op`);
     console.log('field            op         wide64      i32   wide64/i32');
     for (const curve of curveList) {

@@ -108,6 +108,29 @@ export async function benchFieldModules(modules: RunnerModule[], runs: number): 
   return cases.map((c) => ({ label: c.label, op: c.op, nsPerOp: Number(median(c.samples).toFixed(2)) }));
 }
 
+/** ms to decode (base64) and compile each binary, median of `runs` (start-up cost of a backend). */
+export async function compileTimes(binaries: { label: string; wasmBase64: string }[], runs: number): Promise<{ label: string; bytes: number; decodeMs: number; compileMs: number }[]> {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const out = [];
+  for (const { label, wasmBase64 } of binaries) {
+    const dec: number[] = [];
+    const comp: number[] = [];
+    let bytes = 0;
+    for (let r = 0; r < runs; r++) {
+      const t0 = performance.now();
+      const b = decodeBase64(wasmBase64);
+      const t1 = performance.now();
+      await WebAssembly.compile(b);
+      const t2 = performance.now();
+      dec.push(t1 - t0);
+      comp.push(t2 - t1);
+      bytes = b.length;
+    }
+    out.push({ label, bytes, decodeMs: Number(median(dec).toFixed(2)), compileMs: Number(median(comp).toFixed(2)) });
+  }
+  return out;
+}
+
 /** Whether this engine validates the wide-arithmetic opcodes (`i64.mul_wide_u` in a minimal function). */
 export { wideArithmeticSupported } from '../runtime/wide-probe.js';
 
