@@ -385,6 +385,34 @@ export class FieldGen {
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
 
+    this.emitPredicatesAndConstants();
+
+    // conversions: Montgomery product with a constant second operand
+    const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
+      mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
+        const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
+        if (canonical) this.condSubConst(fb, S, p);
+        this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
+      });
+    const R2 = toLimbs((this.L.R * this.L.R) % p, w, n);
+    constMul(`${f}_to_mont`, R2, `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → [0, 2p).`, false);
+    const one = toLimbs(1n, w, n);
+    constMul(`${f}_from_mont`, one, `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
+
+    this.emitBytes();
+    this.emitPow();
+    this.emitSqrt();
+    this.emitInverse();
+    this.emitBatchInverse();
+  }
+
+  /**
+   * reduce, eq, is_zero, is_one, copy, set_zero, set_one: written over the limb primitives (load,
+   * store, condSubConst, storeConst), so the 64-bit-limb subclass emits them unchanged.
+   */
+  protected emitPredicatesAndConstants(): void {
+    const { mb, f } = this;
+    const { n, p } = this.L;
     mb.func(`${f}_reduce`, { out: 'i32', x: 'i32' }, undefined, [`${f}_reduce(out, x): canonical representative in [0, p) of x in [0, 2p).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       this.condSubConst(fb, xs, p);
@@ -419,24 +447,6 @@ export class FieldGen {
     mb.func(`${f}_set_one`, { out: 'i32' }, undefined, [`${f}_set_one(out): 1 in Montgomery form.`], (fb) => {
       this.storeConst(fb, fb.param('out', 'i32').get, oneLimbs);
     });
-
-    // conversions: Montgomery product with a constant second operand
-    const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
-      mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
-        const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
-        if (canonical) this.condSubConst(fb, S, p);
-        this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
-      });
-    const R2 = toLimbs((this.L.R * this.L.R) % p, w, n);
-    constMul(`${f}_to_mont`, R2, `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → [0, 2p).`, false);
-    const one = toLimbs(1n, w, n);
-    constMul(`${f}_from_mont`, one, `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
-
-    this.emitBytes();
-    this.emitPow();
-    this.emitSqrt();
-    this.emitInverse();
-    this.emitBatchInverse();
   }
 
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */

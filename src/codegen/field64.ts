@@ -227,40 +227,7 @@ export class Wide64FieldGen extends FieldGen {
       const z = subInto(fb, () => zero, (j) => xs[j].get);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
-    mb.func(`${f}_reduce`, { out: 'i32', x: 'i32' }, undefined, [`${f}_reduce(out, x): canonical representative in [0, p) of x in ${range}.`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      this.condSubConst(fb, xs, p);
-      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
-    });
-    mb.func(`${f}_eq`, { x: 'i32', y: 'i32' }, 'i32', [`${f}_eq(x, y) → 1 if x ≡ y (mod p), else 0. Inputs in ${range}.`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      this.condSubConst(fb, xs, p);
-      this.condSubConst(fb, ys, p);
-      fb.ret(xs.map((x, j) => i64.eq(x.get, ys[j].get)).reduce((a, b) => i32.and(a, b)));
-    });
-    mb.func(`${f}_is_zero`, { x: 'i32' }, 'i32', [`${f}_is_zero(x) → 1 if x ≡ 0 (mod p) (x = 0 or x = p), else 0.`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const isZero = xs.map((x) => x.get).reduce((a, b) => i64.or(a, b));
-      const isP = xs.map((x, j) => i64.xor(x.get, this.k(this.pLimbs[j]))).reduce((a, b) => i64.or(a, b));
-      fb.ret(i32.or(i64.eqz(isZero), i64.eqz(isP)));
-    });
-    const oneLimbs = this.montLimbs(1n);
-    mb.func(`${f}_is_one`, { x: 'i32' }, 'i32', [`${f}_is_one(x) → 1 if x ≡ 1 (Montgomery form R mod p, or R mod p + p).`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      this.condSubConst(fb, xs, p);
-      fb.ret(xs.map((x, j) => i64.eq(x.get, this.k(oneLimbs[j]))).reduce((a, b) => i32.and(a, b)));
-    });
-    mb.func(`${f}_copy`, { out: 'i32', x: 'i32' }, undefined, [`${f}_copy(out, x)`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
-    });
-    mb.func(`${f}_set_zero`, { out: 'i32' }, undefined, [`${f}_set_zero(out)`], (fb) => {
-      this.storeConst(fb, fb.param('out', 'i32').get, new Array(n).fill(0n));
-    });
-    mb.func(`${f}_set_one`, { out: 'i32' }, undefined, [`${f}_set_one(out): 1 in Montgomery form.`], (fb) => {
-      this.storeConst(fb, fb.param('out', 'i32').get, oneLimbs);
-    });
+    this.emitPredicatesAndConstants();
 
     const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
       mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
