@@ -1,5 +1,7 @@
 ;; pippin generated module — do not edit; regenerate with `npm run build`
 ;; generator version 1, curve bls12-377
+;; wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);
+;;   the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)
 ;; field fp: p = 0x1ae3a4617c510eac63b05c06ca1493b1a22d9f300f5138f1ef3622fba094800170b5d44300000008508c00000000001 (377 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 6, R = 2^384, element = 48 bytes, range [0, 2p)
 ;;   mu0 = -p^-1 mod 2^64 = 0x8508bfffffffffff, mul = CIOS (n² + n wide products + n i64.mul)

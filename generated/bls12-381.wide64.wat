@@ -1,5 +1,7 @@
 ;; pippin generated module — do not edit; regenerate with `npm run build`
 ;; generator version 1, curve bls12-381
+;; wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);
+;;   the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)
 ;; field fp: p = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaab (381 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 6, R = 2^384, element = 48 bytes, range [0, 2p)
 ;;   mu0 = -p^-1 mod 2^64 = 0x89f3fffcfffcfffd, mul = CIOS (n² + n wide products + n i64.mul)

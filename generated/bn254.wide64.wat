@@ -1,5 +1,7 @@
 ;; pippin generated module — do not edit; regenerate with `npm run build`
 ;; generator version 1, curve bn254
+;; wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);
+;;   the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)
 ;; field fp: p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47 (254 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 4, R = 2^256, element = 32 bytes, range [0, 2p)
 ;;   mu0 = -p^-1 mod 2^64 = 0x87d20782e4866389, mul = CIOS (n² + n wide products + n i64.mul)

@@ -1,5 +1,7 @@
 ;; pippin generated module — do not edit; regenerate with `npm run build`
 ;; generator version 1, curve pallas
+;; wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);
+;;   the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)
 ;; field fp: p = 0x40000000000000000000000000000000224698fc094cf91b992d30ed00000001 (255 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 4, R = 2^256, element = 32 bytes, range [0, 2p), 4p ≥ R: products end with a conditional − p
 ;;   mu0 = -p^-1 mod 2^64 = 0x992d30ecffffffff, mul = CIOS (n² + n wide products + n i64.mul)
