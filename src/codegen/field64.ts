@@ -112,8 +112,11 @@ export class Wide64FieldGen extends FieldGen {
    * x86 MULX/ADX schedule of ../shared/reference/x86-montgomery-mul-assembly.txt: for each limb x_i,
    * t += x_i·y (row of n wide products, the carry chained through add128), m = t_0·mu0 mod 2^64,
    * t = (t + m·p) / 2^64 (row of n wide products, shifting down by one limb).
-   * t has n + 2 words (t_n, t_{n+1} hold the overflow); x, y < 2p ⇒ result < 4p²/R + p, which is
-   * < 2p when 4p < R, else < 3p and one conditional subtraction of p makes it < 2p. x_i are loaded from `x` on the fly; y are
+   * t has n + 1 words (t_n the overflow): by induction t < y + p after every iteration, since
+   * (t + x_i·y + m·p)/2^64 < (y + p)(1 + (2^64 − 1))/2^64; so before the division t < 2^64·3p
+   * < 2^64·R (3p < R by the layout) and no (n+2)-th word is ever needed, whatever x (to_mont feeds
+   * any x < R). x, y < 2p ⇒ result < 4p²/R + p, which is < 2p when 4p < R, else < 3p and one
+   * conditional subtraction of p makes it < 2p. x_i are loaded from `x` on the fly; y are
    * expressions (locals or constants). Cost: n² + n mul_wide_u, n i64.mul, ≈ 4n² add128.
    */
   override montMulCios(fb: FuncBuilder, x: I32, y: I64[], prefix = 'm'): Local<'i64'>[] {
@@ -121,7 +124,6 @@ export class Wide64FieldGen extends FieldGen {
     const pl = this.pLimbs;
     const t = fb.locals64(`${prefix}_t`, n);
     const tn = fb.local(`${prefix}_tn`, 'i64');
-    const tn1 = fb.local(`${prefix}_tn1`, 'i64');
     const C = fb.local(`${prefix}_c`, 'i64');
     const m = fb.local(`${prefix}_q`, 'i64');
     const xi = fb.local(`${prefix}_xi`, 'i64');
@@ -135,16 +137,12 @@ export class Wide64FieldGen extends FieldGen {
         if (j > 0) e = add128(e, C.get);
         setPair(fb, e, t[j], C);
       }
-      if (i === 0) {
-        tn.set(C.get);
-        tn1.set(zero);
-      } else setPair(fb, add128([tn.get, zero], C.get), tn, tn1);
+      tn.set(i === 0 ? C.get : i64.add(tn.get, C.get)); // < 2^64: t < 2^64·R (see above)
       // t = (t + m·p) / 2^64
       m.set(i64.mul(t[0].get, this.k(mu0)));
       setPair(fb, add128(mulWide(m.get, this.k(pl[0])), t[0].get), t[0], C); // low word is 0
       for (let j = 1; j < n; j++) setPair(fb, add128(add128(mulWide(m.get, this.k(pl[j])), t[j].get), C.get), t[j - 1], C);
-      setPair(fb, add128([tn.get, zero], C.get), t[n - 1], C);
-      tn.set(i64.add(tn1.get, C.get));
+      setPair(fb, add128([tn.get, zero], C.get), t[n - 1], tn);
     }
     if (this.tight) this.condSubConst(fb, t, this.L.p);
     return t;
