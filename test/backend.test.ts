@@ -2,7 +2,8 @@
  * Backend selection in Node (no wide arithmetic in Node 20's V8): the probe says no, `init()` picks
  * 'i32', `init({ backend: 'wide64' })` rejects with BackendUnavailableError, bad options with
  * InvalidOptionError, `info()` before `init()` with NotInitializedError; every curve's module
- * carries its wide64 variant (64-bit limbs, its own layout), whose binary Node does not validate.
+ * carries its wide64 variant (64-bit limbs, its own layout), whose binary Node does not validate;
+ * the opcode patch (src/codegen/wide-arith.ts) changes exactly the helper call sites.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -57,3 +58,33 @@ for (const [name, mod] of Object.entries(modules)) {
     assert.equal(WebAssembly.validate(decodeBase64(mod.wasmBase64)), true);
   });
 }
+
+test('the wide-opcode patch replaces exactly the helper calls, in place, and nothing else', async () => {
+  const { generateFieldModule } = await import('../src/codegen/module.js');
+  const { assembleWat } = await import('../src/codegen/assemble.js');
+  const { patchWideCalls, WIDE_OPCODES } = await import('../src/codegen/wide-arith.js');
+  const { wat, wideHelpers } = generateFieldModule({ curve: 'bls12-381', fields: [{ name: 'fp', p: BigInt(m381.fields.fp.p), w: 64 }] });
+  assert.ok(wideHelpers);
+  const poly = await assembleWat('bls12-381', wat);
+  const { wasm, sites } = patchWideCalls(poly, wideHelpers);
+  const calls = wat.match(/\(call \$wide64_(mul_u|add128|sub128) /g)?.length ?? 0;
+  assert.equal(sites, calls, 'one site per call in the text');
+  assert.equal(wasm.length, poly.length);
+  const diffs: number[] = [];
+  for (let i = 0; i < wasm.length; i++) if (wasm[i] !== poly[i]) diffs.push(i);
+  const ops = new Set<number>(Object.values(WIDE_OPCODES));
+  let k = 0;
+  while (k < diffs.length) {
+    const at = diffs[k];
+    assert.equal(poly[at], 0x10, `byte ${at} was a call`);
+    assert.equal(wasm[at], 0xfc, `byte ${at} is the 0xFC prefix`);
+    assert.ok(wideHelpers.has(poly[at + 1]) && ops.has(wasm[at + 1]) && wasm[at + 1] === wideHelpers.get(poly[at + 1]), `byte ${at + 1}: helper index → its opcode`);
+    k += diffs[k + 1] === at + 1 ? 2 : 1; // the index byte differs unless helper index = opcode (never: 0…2 vs 19…22)
+  }
+  assert.equal(diffs.length, 2 * sites, 'two bytes per site');
+  assert.equal(WebAssembly.validate(poly), true, 'the polyfill runs anywhere');
+  // an unknown opcode stops the patch
+  const broken = poly.slice();
+  broken[diffs[0]] = 0xd5; // a call site's opcode byte becomes one the walker does not know
+  assert.throws(() => patchWideCalls(broken, wideHelpers), /unknown opcode/);
+});
