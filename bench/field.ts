@@ -7,6 +7,12 @@
  *
  * --variants also measures every limb width 26..30 × {cios-loop, karatsuba} for Fp (the tuning run);
  * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts).
+ *
+ *   npm run bench:field -- --browser [--backend wide64|i32|both] [--curves bls12-381,bn254] [--runs 3] [--json]
+ *
+ * --browser measures Fp in Debian's Chromium launched with --js-flags=--wasm-wide-arithmetic, one
+ * page, modules interleaved: the 64-bit-limb kernels with the native wide opcodes (backend wide64)
+ * and the shipped 30-bit-limb kernels (backend i32); rows {impl, backend, field, op, nsPerOp}.
  */
 import { Field as MontField } from 'montgomery';
 import type { Instance } from '../src/runtime/instance.js';
@@ -14,10 +20,57 @@ import { devCurveModule, devFieldInstance } from '../src/testing/dev-instance.js
 import { curves, registry } from '../src/curves/index.js';
 import type { FieldBenchKernels, FieldKernels } from '../src/wasm-generated/kernels.js';
 import type { MulStrategy } from '../src/codegen/field.js';
-import { intFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
+import { choiceFlag, intFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
+import { launchChromium, runnerModule, runnerPage } from '../src/testing/wide-browser.js';
+import type { BenchRow, RunnerModule } from '../src/testing/field-runner.js';
 
 const curveNames = Object.keys(curves) as (keyof typeof curves)[];
-const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}]`;
+const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--browser [--backend wide64|i32|both]]`;
+const BACKENDS = ['wide64', 'i32', 'both'] as const;
+
+/** Fp kernels in Chromium (flag on), per curve and backend, interleaved in one page. */
+async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof BACKENDS)[number], runs: number, json: boolean): Promise<void> {
+  const modules: (RunnerModule & { backend: 'wide64' | 'i32'; curve: string })[] = [];
+  for (const curve of curveList) {
+    const { params, tuning } = registry[curve];
+    if (backend !== 'i32') modules.push({ ...(await runnerModule(`${curve}/wide64`, { p: params.p, w: 64 }, 'native')), backend: 'wide64', curve });
+    if (backend !== 'wide64') modules.push({ ...(await runnerModule(`${curve}/i32`, { p: params.p, w: tuning.fp.w, mul: tuning.fp.mul })), backend: 'i32', curve });
+  }
+  const browser = await launchChromium(true);
+  try {
+    const page = await runnerPage(browser);
+    const [ua, wide] = await page.evaluate(() => [navigator.userAgent, (window as any).pippinFieldRunner.wideArithmeticSupported()] as [string, boolean]);
+    if (backend !== 'i32' && !wide) throw new Error('this Chromium does not validate wide arithmetic even with --wasm-wide-arithmetic');
+    const bench = (await page.evaluate(([m, r]) => (window as any).pippinFieldRunner.benchFieldModules(m, r), [modules, runs] as const)) as BenchRow[];
+    // start-up: decode + compile of the shipped curve modules (both backends), same page
+    const shipped = await Promise.all(curveList.map(async (c) => ({ c, m: await import(`../src/wasm-generated/${c.replace(/-/g, '_')}.js`) as { wasmBase64: string; wide64: { wasmBase64: string } } })));
+    const startup = (await page.evaluate(([bins, r]) => (window as any).pippinFieldRunner.compileTimes(bins, r), [
+      shipped.flatMap(({ c, m }) => [{ label: `${c}/i32`, wasmBase64: m.wasmBase64 }, ...(wide ? [{ label: `${c}/wide64`, wasmBase64: m.wide64.wasmBase64 }] : [])]),
+      Math.max(runs, 3),
+    ] as const)) as { label: string; bytes: number; decodeMs: number; compileMs: number }[];
+    const rows = bench.map((b) => {
+      const m = modules.find((x) => x.label === b.label)!;
+      return { impl: 'pippin', backend: m.backend, field: `${m.curve}-fp`, op: b.op, nsPerOp: b.nsPerOp };
+    });
+    if (json) {
+      console.log(JSON.stringify(rows, null, 2));
+      return;
+    }
+    console.log('shipped curve modules, decode (base64) + compile in this page, median:');
+    for (const s of startup) console.log(`  ${s.label.padEnd(18)} ${String(s.bytes).padStart(6)} bytes  decode ${s.decodeMs.toFixed(2)} ms  compile ${s.compileMs.toFixed(2)} ms`);
+    console.log(`Fp kernels in ${ua.match(/HeadlessChrome\/[\d.]+/)?.[0] ?? ua} (--wasm-wide-arithmetic), median of ${runs} interleaved runs, ns per op`);
+    console.log('field            op         wide64      i32   wide64/i32');
+    for (const curve of curveList) {
+      for (const op of ['mul', 'square', 'add', 'inverse']) {
+        const get = (b: string) => rows.find((r) => r.field === `${curve}-fp` && r.op === op && r.backend === b)?.nsPerOp;
+        const [w, i] = [get('wide64'), get('i32')];
+        console.log(`${(curve + '-fp').padEnd(16)} ${op.padEnd(9)} ${(w?.toFixed(1) ?? '–').padStart(8)} ${(i?.toFixed(1) ?? '–').padStart(8)}   ${w && i ? (w / i).toFixed(2) + '×' : '–'}`);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
 
 type Row = { impl: string; field: string; op: string; nsPerOp: number; variant?: string };
 
@@ -85,9 +138,15 @@ async function main(): Promise<void> {
     runs: { type: 'string' },
     variants: { type: 'boolean' },
     curves: { type: 'string' },
+    browser: { type: 'boolean' },
+    backend: { type: 'string' },
   });
   const json = values.json === true;
   const runs = intFlag('runs', values.runs, 9, 1, 1000);
+  if (values.browser === true) {
+    return browserBench(listFlag('curves', values.curves, ['bls12-381'], curveNames), choiceFlag('backend', values.backend, 'both', BACKENDS), runs, json);
+  }
+  if (values.backend !== undefined) throw new Error('--backend needs --browser (Node has no wide arithmetic)');
   const variantCurves = listFlag('curves', values.curves, values.variants ? ['bls12-381'] : [], curveNames);
   const log = (...a: unknown[]) => {
     if (!json) console.log(...a);

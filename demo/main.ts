@@ -3,7 +3,7 @@
  * the worker pool runs (`threads.active`) or why not (`threads.reason`). Also `window.runMsm` and
  * `window.pippinThreads` for tests and bench:browser.
  */
-import { runMsm, ensureThreads, curveNames, type CurveName, type RunResult } from './msm-run.js';
+import { runMsm, ensureThreads, curveInfo, curveNames, useBackend, type CurveName, type RunResult } from './msm-run.js';
 import type { Validation } from '../src/api/g1.js';
 import { threads as threadState } from '../src/index.js';
 
@@ -235,6 +235,8 @@ declare global {
     runMsm: (p: { curve: CurveName; logSize: number; seed?: number; validate?: Validation; threads?: number; verify?: boolean }) => Promise<RunResult & { crossOriginIsolated: boolean }>;
     /** The pool's state as the library reports it (`threads.active`, `.count`, `.reason`). */
     pippinThreads: () => ThreadsInfo;
+    /** `curve.info()` after `init()`: the field backend ('wide64' or 'i32') and the limb layout. */
+    pippinCurveInfo: typeof curveInfo;
     pippinDemoReady: boolean;
   }
 }
@@ -251,6 +253,10 @@ window.runMsm = async ({ curve, logSize, seed = 1, validate = 'full', threads, v
   return { ...r, crossOriginIsolated: globalThis.crossOriginIsolated === true };
 };
 window.pippinThreads = threadsInfo;
+// `?backend=wide64|i32` forces the field backend (bench:browser --backend both compares them in one browser)
+const backendParam = new URLSearchParams(location.search).get('backend');
+if (backendParam === 'wide64' || backendParam === 'i32') useBackend(backendParam);
+window.pippinCurveInfo = curveInfo;
 
 // start the pool with one worker per core (or learn why not) before the first run
 await ensureThreads(undefined);

@@ -87,12 +87,25 @@ let lastInputs: Inputs | undefined;
  * The seeded inputs in the curve's primary point format; the last set is kept and returned again
  * for the same curve, size and seed (so repeated runs time the MSM, not the generator).
  */
+let initOptions: { backend?: 'wide64' | 'i32' } | undefined;
+/** Forces the field backend of every later `init()` (the page's `?backend=wide64|i32`); default: the library's choice. */
+export function useBackend(backend: 'wide64' | 'i32' | undefined): void {
+  initOptions = backend ? { backend } : undefined;
+}
+
+/** The field backend the curve runs on (`curve.info()` after `init()`): 'wide64' where the engine has wide arithmetic. */
+export async function curveInfo(curveName: CurveName): Promise<ReturnType<Curve<string>['info']>> {
+  const curve = curveOf(curveName);
+  await curve.init(initOptions);
+  return curve.info();
+}
+
 export async function makeInputs(curveName: CurveName, logSize: number, seed = 1): Promise<Inputs> {
   const curve = curveOf(curveName);
   if (!(Number.isInteger(logSize) && logSize >= 0 && logSize <= 24)) throw new Error('logSize must be an integer in 0..24');
   if (lastInputs && lastInputs.curve === curveName && lastInputs.logSize === logSize && lastInputs.seed === seed) return { ...lastInputs, genMs: 0 };
   lastInputs = undefined;
-  await curve.init();
+  await curve.init(initOptions);
   const ref = new RefCurve(curve.params);
   const G = curve.params.G1;
   const n = 2 ** logSize;

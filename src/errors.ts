@@ -25,6 +25,19 @@ export class LengthMismatchError extends PippinError {}
 export class ScalarEncodingError extends PippinError {}
 /** The library was used before `init()` finished. */
 export class NotInitializedError extends PippinError {}
+/**
+ * `init({ backend })` asked for a backend this engine cannot run (`'wide64'` needs the Wasm
+ * wide-arithmetic instructions), or one other than the backend the curve was already initialized
+ * with: `backend` names the one asked for.
+ */
+export class BackendUnavailableError extends PippinError {
+  constructor(
+    message: string,
+    readonly backend: string,
+  ) {
+    super(message);
+  }
+}
 /** A worker thread threw or died during an MSM, or the pool was stopped under it; later calls work again. */
 export class WorkerError extends PippinError {}
 

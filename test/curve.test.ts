@@ -34,6 +34,8 @@ const NOBLE: Partial<Record<CurveName, WeierstrassPointCons<bigint>>> = { 'bls12
 /** Each curve at its shipped Fp tuning, and BLS12-381 at w = 30 Karatsuba (if that is not its tuning). */
 const configs: { name: CurveName; w: number; mul: MulStrategy }[] = curveNames.map((name) => ({ name, w: registry[name].tuning.fp.w, mul: registry[name].tuning.fp.mul }));
 if (!configs.some((c) => c.name === 'bls12-381' && c.w === 30 && c.mul === 'karatsuba')) configs.push({ name: 'bls12-381', w: 30, mul: 'karatsuba' });
+// and every curve on 64-bit limbs (src/codegen/field64.ts, wide-arithmetic helpers polyfilled in Node)
+for (const name of curveNames) configs.push({ name, w: 64, mul: 'cios-loop' });
 const devs = new Map<(typeof configs)[number], Awaited<ReturnType<typeof devCurveInstance>>>();
 for (const c of configs) devs.set(c, await devCurveInstance(curves[c.name], { w: c.w, mul: c.mul }, { formats: registry[c.name].formats }));
 

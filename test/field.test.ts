@@ -1,7 +1,8 @@
 /**
  * Field kernels against the bigint reference: one suite, run for every curve's Fp and Fr of the
  * registry at its shipped tuning, and for BLS12-381's Fp and Fr at every limb width w in 26..30
- * and both Montgomery product variants. Values are tested in the kernels' own contract:
+ * and both Montgomery product variants, and every Fp and Fr on 64-bit limbs (./field64.ts, wide-arithmetic
+ * helpers polyfilled: Node has no wide arithmetic; test/browser/wide64.browser.test.ts runs the opcodes). Values are tested in the kernels' own contract:
  * raw limb values in the redundant range [0, 2p), outputs must stay in [0, 2p) and agree mod p.
  */
 import { describe, it } from 'node:test';
@@ -14,6 +15,7 @@ import type { FieldOps } from '../src/wasm-generated/kernels.js';
 import { RefField, bigintToBytesLE } from '../src/reference/field.js';
 import { makeRng } from '../src/reference/rng.js';
 import type { WasmField } from '../src/runtime/field.js';
+import { wideBound, wideFieldLayout } from '../src/codegen/field64.js';
 
 interface FieldCase {
   name: 'fp' | 'fr';
@@ -31,30 +33,36 @@ for (const name of curveNames) {
   cases.push({ name: 'fp', label: `${name} Fp (shipped tuning)`, p: params.p, w: tuning.fp.w, mul: tuning.fp.mul });
   cases.push({ name: 'fr', label: `${name} Fr (tuning ${tuning.fr ? 'measured' : 'of Fp'})`, p: params.r, w: fr.w, mul: fr.mul });
 }
+// 64-bit limbs on wide arithmetic (polyfilled helpers in Node; native opcodes in the browser test)
+for (const name of curveNames) {
+  const { params } = registry[name];
+  cases.push({ name: 'fp', label: `${name} Fp (64-bit limbs)`, p: params.p, w: 64, mul: 'cios-loop' });
+  cases.push({ name: 'fr', label: `${name} Fr (64-bit limbs)`, p: params.r, w: 64, mul: 'cios-loop' });
+}
 const bls = registry['bls12-381'].params;
 for (const [name, p] of [['fp', bls.p], ['fr', bls.r]] as const) {
   for (const w of widths) for (const mul of strategies) cases.push({ name, label: `bls12-381 ${name === 'fp' ? 'Fp' : 'Fr'}`, p, w, mul });
 }
 
-/** Hard raw values in [0, 2p): 0, 1, p±1, 2p−1, R mod p, limb boundaries 2^(kw)±1, all-ones limbs. */
-function hardValues(p: bigint, w: number, n: number): bigint[] {
+/** Hard raw values in [0, B): 0, 1, p±1, B−1, R mod p, limb boundaries 2^(kw)±1, all-ones limbs. */
+function hardValues(p: bigint, w: number, n: number, B: bigint): bigint[] {
   const R = 1n << BigInt(n * w);
-  const vals = [0n, 1n, 2n, p - 1n, p, p + 1n, 2n * p - 1n, 2n * p - 2n, R % p, (R * R) % p, p / 2n, p / 2n + 1n];
+  const vals = [0n, 1n, 2n, p - 1n, p, p + 1n, B - 1n, B - 2n, R % p, (R * R) % p, p / 2n, p / 2n + 1n];
   for (let k = 1; k < n; k++) {
     const b = 1n << BigInt(k * w);
     vals.push(b - 1n, b, b + 1n);
   }
   for (let k = 1; k <= n; k++) vals.push((1n << BigInt(k * w)) - 1n); // all limbs max
-  return [...new Set(vals.filter((v) => v >= 0n && v < 2n * p))];
+  return [...new Set(vals.filter((v) => v >= 0n && v < B))];
 }
 
-function rawValues(p: bigint, w: number, n: number, seed: number, count: number): bigint[] {
+function rawValues(p: bigint, w: number, n: number, B: bigint, seed: number, count: number): bigint[] {
   const rng = makeRng(seed);
   const bits = p.toString(2).length + 1;
-  const out = hardValues(p, w, n);
+  const out = hardValues(p, w, n, B);
   while (out.length < count) {
     const v = rng.nextBigint(bits);
-    if (v < 2n * p) out.push(v);
+    if (v < B) out.push(v);
   }
   return out;
 }
@@ -74,14 +82,16 @@ for (const fd of cases) {
         const val = (raw: bigint) => ref.mul(raw, Rinv); // value represented by raw Montgomery limbs
         const [a, b, c] = [F.alloc(), F.alloc(), F.alloc()];
         const scratch = F.alloc(24);
-        const xs = rawValues(p, w, n, w * 1000 + (fd.name === 'fp' ? 1 : 2), 160);
+        // the kernels' range [0, B): 2p for every layout
+        const B = w === 64 ? wideBound(wideFieldLayout(p)) : 2n * p;
+        const xs = rawValues(p, w, n, B, w * 1000 + (fd.name === 'fp' ? 1 : 2), 160);
         const ys = [...xs.slice(1), xs[0]];
         const k = <K extends keyof FieldOps>(op: K) => F.op(op);
-        const checkRange = (raw: bigint, what: string) => assert.ok(raw >= 0n && raw < 2n * p, `${what}: output ${raw} outside [0, 2p)`);
+        const checkRange = (raw: bigint, what: string) => assert.ok(raw >= 0n && raw < B, `${what}: output ${raw} outside [0, 2p)`);
 
         it('mul, sqr, add, sub, neg, double agree with the reference and stay in [0, 2p)', () => {
           for (let i = 0; i < xs.length; i++) {
-            for (const y of [ys[i], xs[(i * 7) % xs.length], 2n * p - 1n]) {
+            for (const y of [ys[i], xs[(i * 7) % xs.length], B - 1n]) {
               const x = xs[i];
               F.writeLimbs(a, x);
               F.writeLimbs(b, y);
@@ -122,7 +132,7 @@ for (const fd of cases) {
             assert.equal(F.readLimbs(c), x % p, `reduce(${x})`);
             assert.equal(k('is_zero')(a), val(x) === 0n ? 1 : 0, `is_zero(${x})`);
             assert.equal(k('is_one')(a), val(x) === 1n ? 1 : 0, `is_one(${x})`);
-            for (const y of [ys[i], x % p, (x % p) + p < 2n * p ? (x % p) + p : x]) {
+            for (const y of [ys[i], x % p, (x % p) + p < B ? (x % p) + p : x]) {
               F.writeLimbs(b, y);
               assert.equal(k('eq')(a, b), val(x) === val(y) ? 1 : 0, `eq(${x}, ${y})`);
             }
@@ -204,7 +214,7 @@ for (const fd of cases) {
         });
 
         it('property: mul distributes over add (fast-check)', () => {
-          const elem = fc.bigInt({ min: 0n, max: 2n * p - 1n });
+          const elem = fc.bigInt({ min: 0n, max: B - 1n });
           fc.assert(
             fc.property(elem, elem, elem, (x, y, z) => {
               F.writeLimbs(a, x);

@@ -22,10 +22,11 @@ interface VectorCase {
   expected: { x: string; y: string } | null;
 }
 
-for (const [name, params] of Object.entries(curves)) {
-  describe(`MSM core on ${name} vs arkworks`, async () => {
+// 30-bit limbs, and 64-bit limbs (the wide64 backend's layout; wide-arithmetic helpers polyfilled in Node)
+for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 30, mul: 'karatsuba' }, { w: 64, mul: 'cios-loop' }] as const) {
+  describe(`MSM core on ${name} (fp w = ${fpSpec.w}) vs arkworks`, async () => {
     const vectors = JSON.parse(readFileSync(new URL(`../vectors/${name}.json`, import.meta.url), 'utf8')) as { cases: VectorCase[] };
-    const inst = await devCurveModule({ curve: registry[name as CurveName], fp: { w: 30, mul: 'karatsuba' } });
+    const inst = await devCurveModule({ curve: registry[name as CurveName], fp: fpSpec });
     const ref = new RefCurve(params);
     const fp = inst.fields.fp;
     const EB = fp.info.elementBytes;

@@ -3,17 +3,49 @@
  * and its generated module. `init()` instantiates the Wasm once; `g1` is usable after it resolved.
  */
 import { G1 } from './g1.js';
-import { NotInitializedError } from '../errors.js';
+import { BackendUnavailableError, InvalidOptionError, NotInitializedError } from '../errors.js';
+import { describeValue, parseChoice } from './options.js';
+import { wideArithmeticSupported } from '../runtime/wide-probe.js';
 import type { CurveDescriptor, CurveParams } from '../curves/types.js';
 import type { PointFormatSpec } from '../abi/codes.js';
-import { GeneratedModule, instantiateGenerated } from '../runtime/instance.js';
+import { GeneratedModule, WideModule, instantiateGenerated } from '../runtime/instance.js';
+
+/**
+ * Field arithmetic backends: `'wide64'` = 64-bit limbs on the Wasm wide-arithmetic instructions
+ * (i64.mul_wide_u, i64.add128, i64.sub128), `'i32'` = 26…30-bit limbs on plain i64 arithmetic.
+ */
+export const BACKENDS = Object.freeze(['wide64', 'i32'] as const);
+export type Backend = (typeof BACKENDS)[number];
+
+export interface InitOptions {
+  /** Forces a backend; default: `'wide64'` where the engine validates wide arithmetic, else `'i32'`. */
+  backend?: Backend;
+}
+
+/** What `init()` chose, and why. */
+export interface CurveInfo {
+  backend: Backend;
+  /** whether this engine validates the wide-arithmetic instructions (the probe's answer) */
+  wideArithmetic: boolean;
+  /** limb width of the base field: 64 (wide64) or the curve's tuned 26…30 (i32) */
+  limbBits: number;
+  /** bytes of one base-field element in Wasm memory */
+  elementBytes: number;
+}
 
 export interface Curve<F extends string> {
   readonly name: string;
   /** Curve parameters (p, r, b, generator, cofactor, GLV β and λ). */
   readonly params: CurveParams;
-  /** Instantiates the Wasm module once; later calls return the same promise. */
-  init(): Promise<void>;
+  /**
+   * Instantiates the Wasm module once (the backend: `options.backend`, else wide64 where the engine
+   * validates wide arithmetic, else i32); later calls return the same promise. Rejects with
+   * BackendUnavailableError when the backend asked for cannot run here or differs from the one
+   * already chosen, InvalidOptionError for an unknown option or backend name.
+   */
+  init(options?: InitOptions): Promise<void>;
+  /** The backend in use and the field layout; throws NotInitializedError before `init()` resolved. */
+  info(): CurveInfo;
   /** G1 MSM and codecs; throws NotInitializedError before `init()` resolved. */
   readonly g1: G1<F>;
 }
@@ -28,19 +60,60 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
     return f as PointFormatSpec<F>;
   });
   let g1: G1<F> | undefined;
+  let info: CurveInfo | undefined;
   let initializing: Promise<void> | undefined;
+  let chosen: Backend | undefined;
   return {
     name: desc.name,
     params: desc.params,
-    init() {
-      initializing ??= instantiateGenerated(module).then((inst) => {
-        g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, h1: desc.params.h1, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: module.scratchBytes });
+    init(options?: InitOptions) {
+      let asked: Backend | undefined;
+      try {
+        asked = parseInitOptions(options, `${desc.name}.init`);
+      } catch (e) {
+        return Promise.reject(e);
+      }
+      const wide = wideArithmeticSupported();
+      if (asked === 'wide64' && !(wide && module.wide64)) {
+        const why = module.wide64 ? 'this engine does not validate the Wasm wide-arithmetic instructions' : 'no wide64 module was built for this curve';
+        return Promise.reject(new BackendUnavailableError(`${desc.name}.init: backend 'wide64' unavailable: ${why}`, 'wide64'));
+      }
+      const backend: Backend = asked ?? (wide && module.wide64 ? 'wide64' : 'i32');
+      if (chosen !== undefined) {
+        if (asked !== undefined && asked !== chosen) {
+          return Promise.reject(new BackendUnavailableError(`${desc.name}.init: already initialized with backend '${chosen}', cannot switch to '${asked}'`, asked));
+        }
+        return initializing!;
+      }
+      chosen = backend;
+      const mod: WideModule = backend === 'wide64' ? module.wide64! : module;
+      initializing = instantiateGenerated(mod).then((inst) => {
+        const fp = inst.fields.fp.info;
+        info = Object.freeze({ backend, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes });
+        g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, h1: desc.params.h1, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: mod.scratchBytes });
       });
       return initializing;
+    },
+    info(): CurveInfo {
+      if (!info) throw new NotInitializedError(`${desc.name}.init() must be awaited before info()`);
+      return info;
     },
     get g1(): G1<F> {
       if (!g1) throw new NotInitializedError(`${desc.name}.init() must be awaited before using g1`);
       return g1;
     },
   };
+}
+
+/** `init`'s options: undefined, or an object whose only known own key is `backend`. */
+function parseInitOptions(options: unknown, entry: string): Backend | undefined {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new InvalidOptionError(`${entry}: options must be an object, got ${describeValue(options)}`, 'options', options);
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== 'backend') throw new InvalidOptionError(`${entry}: unknown option ${JSON.stringify(key)} (known: "backend")`, key, (options as Record<string, unknown>)[key]);
+  }
+  const v = Object.getOwnPropertyDescriptor(options, 'backend')?.value;
+  return v === undefined ? undefined : parseChoice(v, BACKENDS, 'backend', entry);
 }

@@ -338,8 +338,7 @@ export class CurveGen {
       const xs = fp.load(fb, x, 'ox');
       const x2 = fp.montMulCios(fb, x, xs.map((v) => v.get), 'oa');
       const x3 = fp.montMulCios(fb, x, x2.map((v) => v.get), 'ob');
-      x3.forEach((v, j) => v.set(i64.add(v.get, i64.const(this.bMont[j]))));
-      fp.carryAll(fb, x3);
+      fp.addConst(fb, x3, this.bMont);
       fp.condSubConst(fb, x3, 2n * p); // x³ + b < 3p → [0, 2p)
       fp.condSubConst(fb, x3, p);
       const ys = fp.load(fb, y, 'oy');

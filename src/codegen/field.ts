@@ -70,15 +70,17 @@ export class FieldGen {
   readonly mulStrategy: MulStrategy;
   readonly carryPeriod: number;
 
+  /** `layout`: a layout other than the w-bit-limbs-in-u32-slots one (the 64-bit-limb subclass, ./field64.ts). */
   constructor(
     readonly mb: ModuleBuilder,
     spec: FieldSpec,
+    layout?: FieldLayout,
   ) {
-    this.L = fieldLayout(spec.p, spec.w);
+    this.L = layout ?? fieldLayout(spec.p, spec.w);
     this.f = spec.name;
-    this.pLimbs = toLimbs(spec.p, spec.w, this.L.n);
+    this.pLimbs = toLimbs(spec.p, this.L.w, this.L.n);
     this.mulStrategy = spec.mul ?? 'cios-loop';
-    this.carryPeriod = ciosCarryPeriod(this.L);
+    this.carryPeriod = layout ? 0 : ciosCarryPeriod(this.L);
   }
 
   /** Montgomery form of a constant, as limbs. */
@@ -118,6 +120,11 @@ export class FieldGen {
       s[j + 1].set(i64.add(s[j + 1].get, i64.shr_u(s[j].get, w)));
       s[j].set(i64.and(s[j].get, this.k(mask)));
     }
+  }
+  /** s ← s + c (constant limbs), normalized; the caller ensures the sum fits R. */
+  addConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint[]): void {
+    s.forEach((v, j) => v.set(i64.add(v.get, i64.const(c[j]))));
+    this.carryAll(fb, s);
   }
   /** s ← s − c if s ≥ c, for normalized limbs s and a constant c < 2^(nw). Variable-time (branch). */
   condSubConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint): void {
@@ -378,6 +385,34 @@ export class FieldGen {
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
 
+    this.emitPredicatesAndConstants();
+
+    // conversions: Montgomery product with a constant second operand
+    const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
+      mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
+        const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
+        if (canonical) this.condSubConst(fb, S, p);
+        this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
+      });
+    const R2 = toLimbs((this.L.R * this.L.R) % p, w, n);
+    constMul(`${f}_to_mont`, R2, `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → [0, 2p).`, false);
+    const one = toLimbs(1n, w, n);
+    constMul(`${f}_from_mont`, one, `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
+
+    this.emitBytes();
+    this.emitPow();
+    this.emitSqrt();
+    this.emitInverse();
+    this.emitBatchInverse();
+  }
+
+  /**
+   * reduce, eq, is_zero, is_one, copy, set_zero, set_one: written over the limb primitives (load,
+   * store, condSubConst, storeConst), so the 64-bit-limb subclass emits them unchanged.
+   */
+  protected emitPredicatesAndConstants(): void {
+    const { mb, f } = this;
+    const { n, p } = this.L;
     mb.func(`${f}_reduce`, { out: 'i32', x: 'i32' }, undefined, [`${f}_reduce(out, x): canonical representative in [0, p) of x in [0, 2p).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       this.condSubConst(fb, xs, p);
@@ -412,28 +447,10 @@ export class FieldGen {
     mb.func(`${f}_set_one`, { out: 'i32' }, undefined, [`${f}_set_one(out): 1 in Montgomery form.`], (fb) => {
       this.storeConst(fb, fb.param('out', 'i32').get, oneLimbs);
     });
-
-    // conversions: Montgomery product with a constant second operand
-    const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
-      mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
-        const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
-        if (canonical) this.condSubConst(fb, S, p);
-        this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
-      });
-    const R2 = toLimbs((this.L.R * this.L.R) % p, w, n);
-    constMul(`${f}_to_mont`, R2, `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → [0, 2p).`, false);
-    const one = toLimbs(1n, w, n);
-    constMul(`${f}_from_mont`, one, `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
-
-    this.emitBytes();
-    this.emitPow();
-    this.emitSqrt();
-    this.emitInverse();
-    this.emitBatchInverse();
   }
 
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
-  private emitBytes(): void {
+  protected emitBytes(): void {
     const { mb, f } = this;
     const { n, w, mask, p, byteLength: B } = this.L;
     for (const endian of ['le', 'be'] as const) {
@@ -480,7 +497,7 @@ export class FieldGen {
   }
 
   /** Generic exponentiation by a little-endian byte string in memory (square-and-multiply). */
-  private emitPow(): void {
+  protected emitPow(): void {
     const { mb, f } = this;
     const EB = this.L.elementBytes;
     mb.func(`${f}_pow`, { out: 'i32', x: 'i32', e: 'i32', eBytes: 'i32', scratch: 'i32' }, undefined, [
@@ -517,7 +534,7 @@ export class FieldGen {
   }
 
   /** Unrolled fixed-exponent power with a 4-bit window table (table[k] = x^k at table + k·EB). */
-  private powConst(fb: FuncBuilder, out: I32, x: I32, e: bigint, table: I32): void {
+  protected powConst(fb: FuncBuilder, out: I32, x: I32, e: bigint, table: I32): void {
     const { f } = this;
     const EB = this.L.elementBytes;
     if (e <= 0n) throw new Error('powConst: exponent must be positive');
@@ -540,7 +557,7 @@ export class FieldGen {
    * single exponentiation x^((p+1)/4) plus one check. Returns 1 and out = a root if x is a square
    * (0 → 0), else returns 0 (out undefined). scratch: 21 elements.
    */
-  private emitSqrt(): void {
+  protected emitSqrt(): void {
     const { mb, f } = this;
     const { p, elementBytes: EB } = this.L;
     let s = 0;
@@ -620,7 +637,7 @@ export class FieldGen {
    * ±d = R²/x̃ = (x⁻¹)·R: the Montgomery-form inverse with no extra multiplication.
    * Inverse of 0 is defined as 0. Variable-time.
    */
-  private emitInverse(): void {
+  protected emitInverse(): void {
     const { mb, f } = this;
     const { n, w, mask, p, mu0, R } = this.L;
     const N = w;
@@ -758,7 +775,7 @@ export class FieldGen {
    * out[k] = x[k]⁻¹ (0 → 0); out may equal x (in place) but must not partially overlap it.
    * scratch: count + 2 elements.
    */
-  private emitBatchInverse(): void {
+  protected emitBatchInverse(): void {
     const { mb, f } = this;
     const EB = this.L.elementBytes;
     mb.func(`${f}_batch_inv`, { out: 'i32', x: 'i32', count: 'i32', scratch: 'i32' }, undefined, [

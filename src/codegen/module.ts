@@ -5,6 +5,8 @@
  * kernels and the benchmark loops.
  */
 import { FieldGen, FieldSpec } from './field.js';
+import { Wide64FieldGen } from './field64.js';
+import { emitWideHelpers, wideHelperIndices } from './wide-arith.js';
 import { KernelAbi, ModuleBuilder } from './wat.js';
 import { MsmGen } from './msm.js';
 import { CurveGen } from './curve.js';
@@ -29,6 +31,8 @@ export interface GeneratedWat {
   gens: FieldGen[];
   abi: KernelAbi[];
   globals: string[];
+  /** 64-bit-limb fields only: function index → wide opcode, for the native binary (wide-arith.ts patchWideCalls) */
+  wideHelpers?: Map<number, number>;
 }
 
 /** Module builder, header and field generators shared by both module kinds. */
@@ -45,14 +49,28 @@ function startModule(spec: FieldModuleSpec): { mb: ModuleBuilder; header: string
     initialPages: INITIAL_PAGES,
     maximumPages: MAXIMUM_PAGES,
   });
-  const gens = spec.fields.map((f) => new FieldGen(mb, f));
+  // w = 64: the 64-bit-limb generator on wide arithmetic; its helpers must be the module's first functions
+  if (spec.fields.some((f) => f.w === 64)) {
+    emitWideHelpers(mb);
+    header.push(
+      'wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);',
+      '  the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)',
+    );
+  }
+  const gens = spec.fields.map((f) => (f.w === 64 ? new Wide64FieldGen(mb, f) : new FieldGen(mb, f)));
   for (const g of gens) header.push(...g.describe());
   for (const g of gens) g.emitAll();
   if (spec.bench) for (const g of gens) g.emitBench();
   return { mb, header, gens };
 }
 
-const done = (mb: ModuleBuilder, gens: FieldGen[]): GeneratedWat => ({ wat: mb.toWat(), gens, abi: mb.abi, globals: mb.exportedGlobals });
+const done = (mb: ModuleBuilder, gens: FieldGen[]): GeneratedWat => ({
+  wat: mb.toWat(),
+  gens,
+  abi: mb.abi,
+  globals: mb.exportedGlobals,
+  ...(gens.some((g) => g instanceof Wide64FieldGen) ? { wideHelpers: wideHelperIndices(mb) } : {}),
+});
 
 /** Field kernels only (field tests and tuning benchmarks). */
 export function generateFieldModule(spec: FieldModuleSpec): GeneratedWat {

@@ -125,6 +125,8 @@ export class FuncBuilder {
     readonly params: Params,
     readonly result: ValType | undefined,
     readonly doc: string[],
+    /** several results (multi-value; internal helpers only, never a kernel of the ABI) */
+    readonly results?: readonly ValType[],
   ) {}
 
   param<T extends ValType>(name: string, type: T): Local<T> {
@@ -234,7 +236,7 @@ export class FuncBuilder {
     const params = Object.entries(this.params)
       .map(([n, t]) => `(param $${n} ${t})`)
       .join(' ');
-    const result = this.result ? ` (result ${this.result})` : '';
+    const result = this.results ? ` (result ${this.results.join(' ')})` : this.result ? ` (result ${this.result})` : '';
     const lines = [...head, `  (func $${this.name} ${params}${result}`];
     const locals = [...this.locals.entries()];
     for (let k = 0; k < locals.length; k += 8) {
@@ -290,10 +292,11 @@ export class ModuleBuilder {
     result: ValType | undefined,
     doc: string[],
     build: (fb: FuncBuilder) => void,
-    options: { export?: boolean; scratch?: number | 'by-count' } = {},
+    options: { export?: boolean; scratch?: number | 'by-count'; results?: readonly ValType[] } = {},
   ): void {
     if (this.funcs.some((f) => f.name === name)) throw new Error(`duplicate function ${name}`);
-    const fb = new FuncBuilder(name, params, result, doc);
+    if (options.results && (options.export ?? true)) throw new Error(`${name}: a multi-value function cannot be a kernel`);
+    const fb = new FuncBuilder(name, params, result, doc, options.results);
     build(fb);
     this.funcs.push(fb);
     if (options.export ?? true) {
@@ -301,6 +304,12 @@ export class ModuleBuilder {
       if ('scratch' in params && options.scratch === undefined) throw new Error(`${name}: takes scratch but states no scratch size`);
       this.abi.push({ name, params: Object.entries(params), result, doc: doc[0] ?? '', scratch: options.scratch });
     }
+  }
+  /** Index of a declared function in the module's function index space (no functions are imported). */
+  funcIndex(name: string): number {
+    const k = this.funcs.findIndex((f) => f.name === name);
+    if (k < 0) throw new Error(`no function ${name}`);
+    return k;
   }
   hasFunc(name: string): boolean {
     return this.funcs.some((f) => f.name === name);

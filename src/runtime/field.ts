@@ -39,17 +39,32 @@ export class WasmField {
   private get u32(): Uint32Array {
     return new Uint32Array(this.arena.memory.buffer);
   }
+  /** limbs of w ≤ 32 bits sit in u32 slots; 64-bit limbs (the wide backend) in u64 slots */
+  private get wideSlots(): boolean {
+    return this.info.w === 64;
+  }
   alloc(count = 1): number {
     return this.arena.alloc(count * this.info.elementBytes);
   }
   /** Writes plain limbs of v (0 ≤ v < R), no Montgomery conversion. */
   writeLimbs(ptr: number, v: bigint): void {
     if (v < 0n || v >= this.R) throw new RangeError('value does not fit the limbs');
+    if (this.wideSlots) {
+      const u64 = new BigUint64Array(this.arena.memory.buffer, ptr, this.info.n);
+      for (let j = 0; j < this.info.n; j++, v >>= 64n) u64[j] = v & this.mask;
+      return;
+    }
     const u32 = this.u32;
     const w = BigInt(this.info.w);
     for (let j = 0; j < this.info.n; j++, v >>= w) u32[(ptr >> 2) + j] = Number(v & this.mask);
   }
   readLimbs(ptr: number): bigint {
+    if (this.wideSlots) {
+      const u64 = new BigUint64Array(this.arena.memory.buffer, ptr, this.info.n);
+      let v = 0n;
+      for (let j = this.info.n - 1; j >= 0; j--) v = (v << 64n) | u64[j];
+      return v;
+    }
     const u32 = this.u32;
     let v = 0n;
     for (let j = this.info.n - 1; j >= 0; j--) v = (v << BigInt(this.info.w)) | BigInt(u32[(ptr >> 2) + j]);

@@ -19,7 +19,12 @@ export interface GeneratedModule {
   /** offset of the memory import's limits flags in the binary (0x01 as built, 0x03 shared) */
   sharedFlagOffset: number;
   wasmBase64: string;
+  /** the same kernels on 64-bit limbs with Wasm wide arithmetic (src/codegen/field64.ts), where built */
+  wide64?: WideModule;
 }
+
+/** The wide64 variant of a module: its own layout (48-byte elements for 381 bits) and binary. */
+export type WideModule = Pick<GeneratedModule, 'fields' | 'scratchBytes' | 'sharedFlagOffset' | 'wasmBase64'>;
 
 export function decodeBase64(b64: string): Uint8Array<ArrayBuffer> {
   const bin = atob(b64);
@@ -82,7 +87,7 @@ export function fieldInfos(mod: Pick<GeneratedModule, 'fields'>): FieldInfo[] {
  * Instantiates a generated module; `shared: 'auto'` (default) uses a shared memory when available,
  * `false` forces a plain one.
  */
-export async function instantiateGenerated(mod: GeneratedModule, options: { shared?: 'auto' | false } = {}): Promise<Instance> {
+export async function instantiateGenerated(mod: Omit<GeneratedModule, 'formats'>, options: { shared?: 'auto' | false } = {}): Promise<Instance> {
   const infos = fieldInfos(mod);
   const bytes = decodeBase64(mod.wasmBase64);
   const memory = options.shared === false ? null : createSharedMemory();

@@ -7,6 +7,8 @@ import { FieldGen, FieldSpec, type MulStrategy } from '../codegen/field.js';
 import { CurveGen, CurveGenOptions } from '../codegen/curve.js';
 import { CurveModuleSpec, generateCurveModule, generateFieldModule } from '../codegen/module.js';
 import { ModuleBuilder } from '../codegen/wat.js';
+import { emitWideHelpers, patchWideCalls } from '../codegen/wide-arith.js';
+import { Wide64FieldGen } from '../codegen/field64.js';
 import { Instance, instantiate } from '../runtime/instance.js';
 import type { FieldInfo } from '../runtime/field.js';
 import type { CurveParams } from '../curves/types.js';
@@ -15,10 +17,22 @@ import type { DevKernels, FieldBenchKernels, FieldKernels } from '../wasm-genera
 
 const infos = (gens: FieldGen[]): FieldInfo[] => gens.map((g) => ({ name: g.f, p: g.L.p, w: g.L.w, n: g.L.n, elementBytes: g.L.elementBytes, byteLength: g.L.byteLength }));
 
-/** Field kernels (and their benchmark loops) for the given fields, e.g. [{ name: 'fp', … }, { name: 'fr', … }]. */
+/**
+ * The binary of a field module for the given fields, e.g. [{ name: 'fp', … }, { name: 'fr', … }]
+ * (w = 64: the 64-bit-limb kernels; `wide: 'native'` patches in the wide-arithmetic opcodes, which
+ * only engines with the proposal validate, else the i64 polyfill helpers are called).
+ */
+export async function devFieldBinary(curve: string, fields: FieldSpec[], wide: 'native' | 'polyfill' = 'polyfill'): Promise<{ wasm: Uint8Array<ArrayBuffer>; infos: FieldInfo[] }> {
+  const { wat, gens, wideHelpers } = generateFieldModule({ curve, fields, bench: true });
+  const poly = await assembleWat(curve, wat);
+  const wasm = wide === 'native' && wideHelpers ? patchWideCalls(poly, wideHelpers).wasm : poly;
+  return { wasm, infos: infos(gens) };
+}
+
+/** Field kernels (and their benchmark loops) for the given fields, instantiated in this engine. */
 export async function devFieldInstance<F extends string = 'fp'>(curve: string, fields: (FieldSpec & { name: F })[]): Promise<Instance<FieldKernels<F> & FieldBenchKernels<F>>> {
-  const { wat, gens } = generateFieldModule({ curve, fields, bench: true });
-  return instantiate(await assembleWat(curve, wat), infos(gens));
+  const { wasm, infos: fi } = await devFieldBinary(curve, fields);
+  return instantiate(wasm, fi);
 }
 
 /** A whole curve module as a dev build: Fp and Fr, G1 and MSM kernels, benchmark loops. */
@@ -43,7 +57,9 @@ export async function devCurveInstance(
 ): Promise<DevCurveInstance> {
   const header = [`pippin dev module (curve ${params.name}) — test build`];
   const mb = new ModuleBuilder(header, { imported: true, shared: false, initialPages: INITIAL_PAGES, maximumPages: MAXIMUM_PAGES });
-  const fp = new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
+  // w = 64: the 64-bit-limb kernels, wide-arithmetic helpers polyfilled (Node has no wide arithmetic)
+  if (field.w === 64) emitWideHelpers(mb);
+  const fp = field.w === 64 ? new Wide64FieldGen(mb, { name: 'fp', p: params.p, w: 64 }) : new FieldGen(mb, { name: 'fp', p: params.p, w: field.w, mul: field.mul });
   const curve = new CurveGen(mb, fp, params, 'g1', options);
   header.push(...fp.describe(), ...curve.describe());
   fp.emitAll();

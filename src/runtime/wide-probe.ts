@@ -1,0 +1,36 @@
+/**
+ * Feature probe for the Wasm wide-arithmetic proposal: a hand-encoded module of three functions
+ * using i64.mul_wide_u (0xFC 22), i64.add128 (0xFC 19) and i64.sub128 (0xFC 20) on their params,
+ * given to `WebAssembly.validate` (no compilation, no instance). 71 bytes; true in engines that
+ * run the 64-bit-limb backend (Firefox; Chromium with --js-flags=--wasm-wide-arithmetic), false in
+ * Node 20–24's V8.
+ */
+const PROBE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+  // types: (i64 i64) → (i64 i64); (i64 i64 i64 i64) → (i64 i64)
+  0x01, 0x11, 0x02, 0x60, 0x02, 0x7e, 0x7e, 0x02, 0x7e, 0x7e, 0x60, 0x04, 0x7e, 0x7e, 0x7e, 0x7e, 0x02, 0x7e, 0x7e,
+  // functions: types 0, 1, 1
+  0x03, 0x04, 0x03, 0x00, 0x01, 0x01,
+  // code: mul_wide_u(a, b); add128(a, b, c, d); sub128(a, b, c, d)
+  0x0a, 0x24, 0x03,
+  0x08, 0x00, 0x20, 0x00, 0x20, 0x01, 0xfc, 0x16, 0x0b,
+  0x0c, 0x00, 0x20, 0x00, 0x20, 0x01, 0x20, 0x02, 0x20, 0x03, 0xfc, 0x13, 0x0b,
+  0x0c, 0x00, 0x20, 0x00, 0x20, 0x01, 0x20, 0x02, 0x20, 0x03, 0xfc, 0x14, 0x0b,
+]);
+
+let cached: boolean | undefined;
+
+/** Whether this engine validates the wide-arithmetic instructions (cached after the first call). */
+export function wideArithmeticSupported(): boolean {
+  if (cached === undefined) {
+    try {
+      cached = typeof WebAssembly === 'object' && WebAssembly.validate(PROBE);
+    } catch {
+      cached = false;
+    }
+  }
+  return cached;
+}
+
+/** The probe's bytes (tests check them against an assembled module). */
+export const WIDE_PROBE_BYTES: Uint8Array = PROBE;
