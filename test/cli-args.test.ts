@@ -67,6 +67,7 @@ describe('benchmark command lines', () => {
     ['bench/msm.ts', ['--sise', '10'], /unknown flag --sise/],
     ['bench/msm.ts', ['--curve', 'pallas'], /--curve: 'pallas' is not one of bls12-381, bn254/],
     ['bench/field.ts', ['--runs', 'abc'], /--runs: 'abc'/],
+    ['bench/subgroup-exact.ts', ['--chunks', '64,x'], /--chunks: '64,x'/],
     ['bench/field.ts', ['--curves', 'nope'], /--curves: 'nope'/],
     ['bench/windows.ts', ['--cs', '1,5'], /--cs: '1,5'.*2…16/],
     ['bench/browser.ts', ['--validate', 'toString'], /--validate: 'toString'/],
@@ -83,7 +84,7 @@ describe('benchmark command lines', () => {
       assert.doesNotMatch(stderr, /\n\s+at /);
     });
   }
-  for (const script of ['bench/msm.ts', 'bench/field.ts', 'bench/windows.ts', 'bench/browser.ts', 'bench/peers/run-all.ts', 'bench/peers/run-peer.ts']) {
+  for (const script of ['bench/msm.ts', 'bench/field.ts', 'bench/subgroup-exact.ts', 'bench/windows.ts', 'bench/browser.ts', 'bench/peers/run-all.ts', 'bench/peers/run-peer.ts']) {
     it(`${script} --help exits 0`, () => {
       const { status, stdout } = run(script, '--help');
       assert.equal(status, 0);
