@@ -9,7 +9,7 @@
 import { bls12_377, bls12_381 } from '../src/index.js';
 import { RefCurve, type AffinePoint } from '../src/reference/curve.js';
 import { subgroupBatchScratchBytes } from '../src/abi/layout.js';
-import { intFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
+import { intFlag, intListFlag, parseFlags, runCli } from '../src/cli-args.js';
 
 const USAGE = 'usage: npm run bench:subgroup -- [--runs 3] [--points 4096] [--chunks 64,128,…,4096]';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -18,7 +18,7 @@ runCli('bench:subgroup', USAGE, async () => {
   const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, points: { type: 'string' }, chunks: { type: 'string' } });
   const runs = intFlag('runs', values.runs, 3, 1, 100);
   const n = intFlag('points', values.points, 4096, 1, 1 << 16);
-  const chunks = listFlag('chunks', values.chunks, ['64', '128', '256', '512', '1024', '2048', '4096']).map(Number).filter((c) => c >= 1 && c <= n);
+  const chunks = intListFlag('chunks', values.chunks, [64, 128, 256, 512, 1024, 2048, 4096], 1, 1 << 16).filter((c) => c <= n);
   for (const api of [bls12_381, bls12_377]) {
     await api.init();
     const inst = api.g1.inst;

@@ -69,6 +69,7 @@ describe('benchmark command lines', () => {
     ['bench/msm.ts', ['--rounds', '0'], /--rounds: '0'/],
     ['bench/msm.ts', ['--node', '/nonexistent/node'], /--node: cannot run "\/nonexistent\/node" --version/],
     ['bench/field.ts', ['--runs', 'abc'], /--runs: 'abc'/],
+    ['bench/subgroup-exact.ts', ['--chunks', '64,x'], /--chunks: '64,x'/],
     ['bench/field.ts', ['--curves', 'nope'], /--curves: 'nope'/],
     ['bench/windows.ts', ['--cs', '1,5'], /--cs: '1,5'.*2…16/],
     ['bench/browser.ts', ['--validate', 'toString'], /--validate: 'toString'/],
@@ -85,7 +86,7 @@ describe('benchmark command lines', () => {
       assert.doesNotMatch(stderr, /\n\s+at /);
     });
   }
-  for (const script of ['bench/msm.ts', 'bench/field.ts', 'bench/windows.ts', 'bench/browser.ts', 'bench/peers/run-all.ts', 'bench/peers/run-peer.ts']) {
+  for (const script of ['bench/msm.ts', 'bench/field.ts', 'bench/subgroup-exact.ts', 'bench/windows.ts', 'bench/browser.ts', 'bench/peers/run-all.ts', 'bench/peers/run-peer.ts']) {
     it(`${script} --help exits 0`, () => {
       const { status, stdout } = run(script, '--help');
       assert.equal(status, 0);
