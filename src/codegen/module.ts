@@ -8,6 +8,9 @@ import { FieldGen, FieldSpec } from './field.js';
 import { KernelAbi, ModuleBuilder } from './wat.js';
 import { MsmGen } from './msm.js';
 import { CurveGen } from './curve.js';
+import { Fp2Gen } from './fp2.js';
+import { G2CurveGen } from './curve-g2.js';
+import { g2Params } from '../curves/g2.js';
 import type { CurveDescriptor } from '../curves/types.js';
 import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec, type PointFormatName } from '../abi/codes.js';
 
@@ -79,5 +82,16 @@ export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { for
   header.push(...cg.describe());
   cg.emitAll();
   new MsmGen(mb, gens[0], params, cg.scratchBytes('subgroup')).emitAll();
+  const g2 = (g2Params as Partial<Record<string, (typeof g2Params)[keyof typeof g2Params]>>)[name];
+  if (g2 !== undefined) {
+    // G2 (curves of src/curves/g2.ts): F_p² over the base field, the G2 kernels, and the MSM kernels
+    // of the same generator over F_p² (g2_*; the scalar split msm_split_scalars is shared)
+    const fp2 = new Fp2Gen(mb, gens[0]);
+    const c2 = new G2CurveGen(mb, gens[0], fp2, g2);
+    header.push(...fp2.describe(), ...c2.describe());
+    fp2.emitAll();
+    c2.emitAll();
+    new MsmGen(mb, fp2, { ...params, beta: g2.beta }, 0, 'g2').emitAll();
+  }
   return { ...done(mb, gens), formats: [...cg.formats] };
 }
