@@ -19,6 +19,9 @@ import { bn254 } from './bn254.js';
 
 export type Fp2Pair = readonly [bigint, bigint];
 
+/** G2 point encodings: the G1 names where the layout is of the same family, and EIP-197 (BN254). */
+export type G2FormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks-compressed' | 'eip197';
+
 export interface G2Params {
   readonly name: string;
   /** the G1 descriptor's parameters (p, r, lambda shared) */
@@ -34,6 +37,8 @@ export interface G2Params {
   readonly psiY: Fp2Pair;
   /** ψ(P) = [psiEigen]P exactly on G2 (an integer, may be negative) */
   readonly psiEigen: bigint;
+  /** the point encodings, primary first */
+  readonly formats: readonly G2FormatName[];
 }
 
 export const bls12_381G2: G2Params = Object.freeze<G2Params>({
@@ -61,6 +66,8 @@ export const bls12_381G2: G2Params = Object.freeze<G2Params>({
   ],
   // z, the BLS parameter
   psiEigen: -0xd201000000010000n,
+  // ZCash/IETF (192 and 96 bytes), ark-ec's generic encoding (192)
+  formats: ['zcash', 'zcash-compressed', 'arkworks'],
 });
 
 export const bn254G2: G2Params = Object.freeze<G2Params>({
@@ -83,6 +90,8 @@ export const bn254G2: G2Params = Object.freeze<G2Params>({
   psiY: [0x63cf305489af5dcdc5ec698b6e2f9b9dbaae0eda9c95998dc54014671a0135an, 0x7c03cbcac41049a0704b5a7ec796f2b21807dc98fa25bd282d37f632623b0e3n],
   // 6u², u = 0x44e992b44a6909f1 the BN parameter (p ≡ 6u² + 1 − 1 mod r: ψ acts as the trace minus one)
   psiEigen: 6n * 0x44e992b44a6909f1n ** 2n,
+  // EIP-197 (128 bytes), ark-bn254's (128 and 64)
+  formats: ['eip197', 'arkworks', 'arkworks-compressed'],
 });
 
 /** The G2 parameters by curve name (the curves that have a G2 MSM). */
