@@ -85,6 +85,11 @@ export class G2<F extends string = string> {
     return runLocal(this.inst, this.program(this.takeCall(points, scalars, options, 'msmSync'), 1));
   }
 
+  /** Low level (input generators): the kernel code and size of a format, the primary one by default. */
+  formatSpec(name?: F): PointFormatSpec<F> {
+    return this.format(name ?? this.setup.formats[0].name);
+  }
+
   /** The point encodings this curve's G2 accepts and produces (name, bytes per point), default first. */
   get pointFormats(): readonly { name: F; bytes: number }[] {
     return this.setup.formats.map(({ name, bytes }) => ({ name, bytes }));

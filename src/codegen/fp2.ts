@@ -73,14 +73,21 @@ export class Fp2Gen implements CoordinateField {
   }
   /** x·y·R⁻¹ for limbs < 2p → normalized limbs < 2p. */
   private product(fb: FuncBuilder, x: Limbs, y: Limbs, prefix: string): Limbs {
-    const T = this.fp.karatsubaProduct(fb, x, y, prefix);
+    // the work locals (column product, reduction) are shared by every product of the kernel, the
+    // result is copied out: fewer live locals for the engine's register allocator
+    const T = this.fp.karatsubaProduct(fb, x, y, 'kp');
     this.fp.normalizeColumns(fb, T);
-    return this.fp.montReduceWide(fb, T, `${prefix}r`);
+    return this.keep(fb, this.fp.montReduceWide(fb, T, 'kr'), prefix);
   }
   private square(fb: FuncBuilder, x: Limbs, prefix: string): Limbs {
-    const T = this.fp.squareProduct(fb, x, prefix);
+    const T = this.fp.squareProduct(fb, x, 'sp');
     this.fp.normalizeColumns(fb, T);
-    return this.fp.montReduceWide(fb, T, `${prefix}r`);
+    return this.keep(fb, this.fp.montReduceWide(fb, T, 'kr'), prefix);
+  }
+  private keep(fb: FuncBuilder, S: Limbs, prefix: string): Limbs {
+    const out = fb.locals64(prefix, S.length);
+    out.forEach((v, j) => v.set(S[j].get));
+    return out;
   }
   /**
    * Σ plus − Σ minus + k·p for limbs < 2p each, with k = 2·|minus| (so the value is positive), reduced

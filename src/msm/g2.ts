@@ -12,6 +12,7 @@ import type { WindowTable } from './plan.js';
 import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmRunOptions, type MsmStats } from './g1.js';
 import { xyzzCombiner } from './combine-xyzz.js';
 import type { PhaseProgram } from '../runtime/executor.js';
+import type { GroupIo } from './random-inputs.js';
 
 export type Fp2Value = readonly [bigint, bigint];
 export interface G2AffineValue {
@@ -84,6 +85,20 @@ export function g2MsmProgram(
   options: MsmRunOptions,
 ): PhaseProgram<{ result: G2AffineValue | null; stats: MsmStats }> {
   return msmProgram(ctx, regions, n, options) as unknown as PhaseProgram<{ result: G2AffineValue | null; stats: MsmStats }>;
+}
+
+/** G2 for the random-input generator (src/msm/random-inputs.ts): F_p² coordinates, g2_batch_add, g2_encode. */
+export function g2Io(inst: Instance): GroupIo<G2AffineValue> {
+  const k = inst.k as unknown as G2Kernels;
+  const E = inst.fields.fp.info.elementBytes;
+  return {
+    EB: 2 * E,
+    write(ptr, P) {
+      [P.x[0], P.x[1], P.y[0], P.y[1]].forEach((c, j) => inst.fields.fp.write(ptr + j * E, c));
+    },
+    batchAdd: (pairs, count, scratch) => k.g2_batch_add(pairs, count, scratch),
+    encode: (dst, ptr, code, scratch) => k.g2_encode(dst, ptr, 0, code, scratch),
+  };
 }
 
 export { allocInputs };
