@@ -179,7 +179,7 @@ for (const { name, module, noble } of cases) {
       const scalars = Array.from({ length: n }, randomScalar);
       const got = msm(points, scalars);
       const want = points
-        .map((P, i) => noble.fromAffine({ x: { c0: P!.x[0], c1: P!.x[1] }, y: { c0: P!.y[0], c1: P!.y[1] } }).multiply(scalars[i] || r))
+        .map((P, i) => (scalars[i] === 0n ? noble.ZERO : noble.fromAffine({ x: { c0: P!.x[0], c1: P!.x[1] }, y: { c0: P!.y[0], c1: P!.y[1] } }).multiply(scalars[i])))
         .reduce((a, b) => a.add(b))
         .toAffine();
       assert.deepEqual(got, { x: [want.x.c0, want.x.c1], y: [want.y.c0, want.y.c1] });
