@@ -42,10 +42,41 @@ import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 import { WARMUPS } from './peers/run-peer.js';
 import { UsageError, choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { VALIDATIONS } from '../src/api/options.js';
+import { formatG2, runG2Bench } from './g2.js';
+import { execFileSync } from 'node:child_process';
 
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
                             [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10]
-                            [--rounds 1] [--node PATH,… (Node binaries)] [--json]`;
+                            [--rounds 1] [--node PATH,… (Node binaries)] [--json]
+                            [--group g1|g2]  (g2: bls12-381 and bn254, peer ffjavascript G2.multiExpAffine, one process, runs interleaved: bench/g2.ts)`;
+
+/** --group g2: the G2 benchmark of bench/g2.ts (one process, interleaved runs), same flags where they apply. */
+async function g2Main(values: Record<string, string | boolean | undefined>): Promise<number> {
+  const json = values.json === true;
+  const curve = choiceFlag<CurveName>('curve', values.curve as string | undefined, 'bls12-381', CURVE_NAMES);
+  const validate = listFlag('validate', values.validate as string | undefined, ['on-curve'], VALIDATIONS);
+  if (validate.length !== 1) throw new UsageError('--group g2 measures one validation level');
+  const rows = await runG2Bench({
+    curve,
+    sizes: intListFlag('sizes', values.sizes as string | undefined, [12, 14], 0, 24),
+    runs: intFlag('runs', values.runs as string | undefined, 5, 1, 1000),
+    threads: intListFlag('threads', values.threads as string | undefined, [1], 1, 256),
+    seed: intFlag('seed', values.seed as string | undefined, 1, 0, 0xffffffff),
+    validate: validate[0],
+    peers: listFlag('peers', values.peers as string | undefined, ['ffjavascript'], ['ffjavascript']),
+    log: json ? () => {} : (s) => console.error(s),
+  });
+  if (json) console.log(JSON.stringify(rows, null, 2));
+  else {
+    let cpu = '?';
+    try {
+      cpu = /Model name:\s*(.*)/.exec(execFileSync('lscpu', { encoding: 'utf8' }))?.[1] ?? '?';
+    } catch {}
+    console.log(`G2 MSM on ${curve}, ${rows[0]?.timesMs.length ?? 0} timed run(s) after 2 warm-ups, interleaved in one process, median in ms; ${cpu}, Node ${process.version}\n`);
+    console.log(formatG2(rows));
+  }
+  return rows.every((r) => r.ok) ? 0 : 1;
+}
 
 async function main(): Promise<number> {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -61,8 +92,10 @@ async function main(): Promise<number> {
     rounds: { type: 'string' },
     node: { type: 'string' },
     json: { type: 'boolean' },
+    group: { type: 'string' },
   });
   const json = values.json === true;
+  if (choiceFlag('group', values.group, 'g1', ['g1', 'g2']) === 'g2') return g2Main(values);
   const curve = choiceFlag<CurveName>('curve', values.curve, 'bls12-381', CURVE_NAMES);
   const sizes = intListFlag('sizes', values.sizes, [10, 12, 14, 16], 0, 24);
   const runs = intFlag('runs', values.runs, 5, 1, 1000);

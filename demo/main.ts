@@ -3,13 +3,14 @@
  * the worker pool runs (`threads.active`) or why not (`threads.reason`). Also `window.runMsm` and
  * `window.pippinThreads` for tests and bench:browser.
  */
-import { runMsm, ensureThreads, curveInfo, curveNames, useBackend, type CurveName, type RunResult } from './msm-run.js';
+import { runMsm, ensureThreads, curveInfo, curveNames, g2CurveNames, useBackend, type CurveName, type Group, type RunResult } from './msm-run.js';
 import type { Validation } from '../src/api/g1.js';
 import { threads as threadState } from '../src/index.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const form = $<HTMLFormElement>('form');
 const curveSel = $<HTMLSelectElement>('curve');
+const groupSel = $<HTMLSelectElement>('group');
 const sizeSel = $<HTMLSelectElement>('logSize');
 const seedIn = $<HTMLInputElement>('seed');
 const validateSel = $<HTMLSelectElement>('validate');
@@ -37,6 +38,14 @@ for (let k = 8; k <= 18; k++) {
   if (k === 12) o.selected = true;
   sizeSel.append(o);
 }
+// G2 exists on some curves only: the group selector offers it there
+const syncGroup = () => {
+  const g2 = g2CurveNames.includes(curveSel.value as CurveName);
+  groupSel.querySelector<HTMLOptionElement>('option[value="g2"]')!.disabled = !g2;
+  if (!g2) groupSel.value = 'g1';
+};
+curveSel.addEventListener('change', syncGroup);
+syncGroup();
 $('coi').textContent = `crossOriginIsolated: ${globalThis.crossOriginIsolated === true ? 'yes' : 'no'}`;
 const cores = Math.max(1, navigator.hardwareConcurrency || 1);
 
@@ -71,11 +80,11 @@ const nextFrame = () => new Promise<void>((r) => requestAnimationFrame(() => set
 let busy: Promise<unknown> = Promise.resolve();
 
 /** Runs one MSM (serialized with other runs), updates the page, returns the full result. */
-function execute(params: { curve: CurveName; logSize: number; seed: number; validate: Validation; threads?: number; verify?: boolean }): Promise<RunResult> {
+function execute(params: { curve: CurveName; group?: Group; logSize: number; seed: number; validate: Validation; threads?: number; verify?: boolean }): Promise<RunResult> {
   const job = busy.then(async () => {
     runBtn.disabled = true;
     statusEl.className = 'status muted';
-    statusEl.textContent = `running ${params.curve}, n = 2^${params.logSize}, seed ${params.seed}, ${params.threads === undefined ? 'all threads' : threadsLabel(params.threads)}…`;
+    statusEl.textContent = `running ${params.curve} ${(params.group ?? 'g1').toUpperCase()}, n = 2^${params.logSize}, seed ${params.seed}, ${params.threads === undefined ? 'all threads' : threadsLabel(params.threads)}…`;
     await nextFrame();
     try {
       const res = await runMsm(params);
@@ -109,7 +118,7 @@ function show(res: RunResult) {
   resultEl.innerHTML = `
     <div class="big">${fmt(res.ms)} ms <span class="muted" style="font-size:15px;font-weight:600">on ${threadsLabel(res.threadsUsed)}</span></div>
     <div class="kv" style="margin-top:6px">
-      <span>MSM</span><span>${esc(res.curve)} G1, n = 2^${res.logSize} = ${res.n.toLocaleString('en-US')}, seed ${res.seed}, validate '${esc(res.validate)}', window c = ${res.window}</span>
+      <span>MSM</span><span>${esc(res.curve)} ${res.group.toUpperCase()}, n = 2^${res.logSize} = ${res.n.toLocaleString('en-US')}, seed ${res.seed}, validate '${esc(res.validate)}', window c = ${res.window}</span>
       <span>threads</span><span class="${res.fallback ? 'bad' : ''}">${esc(threadsText(res))}</span>
       <span>inputs</span><span>${res.genMs > 0 ? `generated in ${fmt(res.genMs)} ms (not timed)` : 'reused from the previous run (same curve, size, seed)'}</span>
       <span>verify</span><span>${res.verified ? `${fmt(res.verifyMs)} ms (bigint reference)` : 'skipped'}</span>
@@ -130,7 +139,7 @@ function show(res: RunResult) {
     .map(([name, v]) => `<tr><td>${name}</td><td>${fmt(v)}</td><td style="width:40%"><div class="bar" style="width:${((100 * v) / max).toFixed(1)}%"></div></td></tr>`)
     .join('')}<tr><td><b>total (g1.msm call)</b></td><td><b>${fmt(res.ms)}</b></td><td></td></tr></tbody></table>`;
   const tr = document.createElement('tr');
-  tr.innerHTML = `<td>${runs.length}</td><td>${esc(res.curve)}</td><td>2^${res.logSize}</td><td>${res.seed}</td><td>${esc(res.validate)}</td><td class="${res.fallback ? 'bad' : ''}" title="${esc(threadsText(res))}">${res.threadsUsed}${res.fallback ? ' (fallback)' : ''}</td><td>${res.window}</td><td>${fmt(res.ms)}</td><td>${res.genMs > 0 ? fmt(res.genMs) : 'reused'}</td><td>${res.verified ? fmt(res.verifyMs) : '—'}</td><td class="${!res.verified ? 'muted' : res.ok ? 'ok' : 'bad'}">${!res.verified ? 'by caller' : res.ok ? '✓ ok' : '✗ mismatch'}</td>`;
+  tr.innerHTML = `<td>${runs.length}</td><td>${esc(res.curve)} ${res.group.toUpperCase()}</td><td>2^${res.logSize}</td><td>${res.seed}</td><td>${esc(res.validate)}</td><td class="${res.fallback ? 'bad' : ''}" title="${esc(threadsText(res))}">${res.threadsUsed}${res.fallback ? ' (fallback)' : ''}</td><td>${res.window}</td><td>${fmt(res.ms)}</td><td>${res.genMs > 0 ? fmt(res.genMs) : 'reused'}</td><td>${res.verified ? fmt(res.verifyMs) : '—'}</td><td class="${!res.verified ? 'muted' : res.ok ? 'ok' : 'bad'}">${!res.verified ? 'by caller' : res.ok ? '✓ ok' : '✗ mismatch'}</td>`;
   historyBody.prepend(tr);
   plot();
 }
@@ -159,7 +168,7 @@ function plot() {
   s += `<rect x="${L}" y="${T}" width="${W - L - R}" height="${H - T - B}" fill="none" stroke="#c4cad6"/>`;
   const series = new Map<string, RunResult[]>();
   for (const r of runs) {
-    const key = `${r.curve} · ${threadsLabel(r.threadsUsed)}${r.validate === 'full' ? '' : ` · ${r.validate}`}`;
+    const key = `${r.curve}${r.group === 'g2' ? ' G2' : ''} · ${threadsLabel(r.threadsUsed)}${r.validate === 'full' ? '' : ` · ${r.validate}`}`;
     if (!series.has(key)) series.set(key, []);
     series.get(key)!.push(r);
   }
@@ -186,6 +195,7 @@ form.addEventListener('submit', (ev) => {
   ev.preventDefault();
   execute({
     curve: curveSel.value as CurveName,
+    group: groupSel.value as Group,
     logSize: Number(sizeSel.value),
     seed: Number(seedIn.value) >>> 0,
     validate: validateSel.value as Validation,
@@ -232,7 +242,7 @@ function showThreads() {
 declare global {
   interface Window {
     /** Runs one MSM like the Run button (threads: at most this many; default all) and returns the run. */
-    runMsm: (p: { curve: CurveName; logSize: number; seed?: number; validate?: Validation; threads?: number; verify?: boolean }) => Promise<RunResult & { crossOriginIsolated: boolean }>;
+    runMsm: (p: { curve: CurveName; group?: Group; logSize: number; seed?: number; validate?: Validation; threads?: number; verify?: boolean }) => Promise<RunResult & { crossOriginIsolated: boolean }>;
     /** The pool's state as the library reports it (`threads.active`, `.count`, `.reason`). */
     pippinThreads: () => ThreadsInfo;
     /** `curve.info()` after `init()`: the field backend ('wide64' or 'i32') and the limb layout. */
@@ -241,15 +251,17 @@ declare global {
   }
 }
 
-window.runMsm = async ({ curve, logSize, seed = 1, validate = 'full', threads, verify = true }) => {
+window.runMsm = async ({ curve, group = 'g1', logSize, seed = 1, validate = 'full', threads, verify = true }) => {
   if (!curveNames.includes(curve)) throw new Error(`unsupported curve ${curve}`);
   // show the scripted run's parameters in the form, as if a person had picked them
   curveSel.value = curve;
+  syncGroup();
+  groupSel.value = group;
   sizeSel.value = String(logSize);
   seedIn.value = String(seed);
   validateSel.value = validate;
   if (threads !== undefined && Array.from(threadsSel.options).some((o) => o.value === String(threads))) threadsSel.value = String(threads);
-  const r = await execute({ curve, logSize, seed, validate, threads, verify });
+  const r = await execute({ curve, group, logSize, seed, validate, threads, verify });
   return { ...r, crossOriginIsolated: globalThis.crossOriginIsolated === true };
 };
 window.pippinThreads = threadsInfo;

@@ -12,6 +12,8 @@
 export * from './wasm-generated/curves.js';
 export type { Bls12_381Format, Bn254Format, Bls12_377Format, PastaFormat } from './curves/formats.js';
 export type { G1Affine, G1PointInput, G1Format, MsmOptions, PointFormatSpec, Validation } from './api/g1.js';
+export type { G2Affine, G2PointInput } from './api/g2.js';
+export type { G2FormatName } from './curves/g2.js';
 export type { MsmStats } from './msm/g1.js';
 export type { Curve, Backend, CurveInfo, InitOptions } from './api/curve.js';
 export * from './errors.js';

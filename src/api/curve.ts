@@ -3,7 +3,10 @@
  * and its generated module. `init()` instantiates the Wasm once; `g1` is usable after it resolved.
  */
 import { G1 } from './g1.js';
-import { BackendUnavailableError, InvalidOptionError, NotInitializedError } from '../errors.js';
+import { G2 } from './g2.js';
+import type { G2FormatName } from '../curves/g2.js';
+import type { G2FixedScratchKernel } from '../wasm-generated/kernels.js';
+import { BackendUnavailableError, InvalidOptionError, NotInitializedError, PippinError } from '../errors.js';
 import { describeValue, parseChoice } from './options.js';
 import { wideArithmeticSupported } from '../runtime/wide-probe.js';
 import type { CurveDescriptor, CurveParams } from '../curves/types.js';
@@ -48,6 +51,8 @@ export interface Curve<F extends string> {
   info(): CurveInfo;
   /** G1 MSM and codecs; throws NotInitializedError before `init()` resolved. */
   readonly g1: G1<F>;
+  /** G2 MSM and codecs (BLS12-381 and BN254); throws NotInitializedError before `init()`, PippinError on curves without it. */
+  readonly g2: G2<G2FormatName>;
 }
 
 export function defineCurve<D extends CurveDescriptor>(desc: D, module: GeneratedModule): Curve<D['formats'][number]> {
@@ -61,6 +66,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
   });
   let g1: G1<F> | undefined;
   let info: CurveInfo | undefined;
+  let g2: G2<G2FormatName> | undefined;
   let initializing: Promise<void> | undefined;
   let chosen: Backend | undefined;
   return {
@@ -91,6 +97,12 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
         const fp = inst.fields.fp.info;
         info = Object.freeze({ backend, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes });
         g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, h1: desc.params.h1, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: mod.scratchBytes });
+        if (!module.g2Formats) return;
+        // G2 runs on the i32 module (a wide64 module has no F_p² kernels): this instance, or a second one
+        return (backend === 'i32' ? Promise.resolve(inst) : instantiateGenerated(module)).then((i32) => {
+          const scratchBytes = module.scratchBytes as unknown as Readonly<Record<G2FixedScratchKernel, number>>;
+          g2 = new G2(i32, { name: desc.name, r: desc.params.r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], windowTable: desc.tuning.msmWindow.table, scratchBytes });
+        });
       });
       return initializing;
     },
@@ -101,6 +113,11 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
     get g1(): G1<F> {
       if (!g1) throw new NotInitializedError(`${desc.name}.init() must be awaited before using g1`);
       return g1;
+    },
+    get g2(): G2<G2FormatName> {
+      if (!g1) throw new NotInitializedError(`${desc.name}.init() must be awaited before using g2`);
+      if (!g2) throw new PippinError(`${desc.name} has no G2 MSM (G2 is implemented for bls12-381 and bn254)`);
+      return g2;
     },
   };
 }

@@ -76,7 +76,7 @@ export interface G1Setup<F extends string> {
 }
 
 /** Points per decode/validation call on the calling thread. */
-const CHUNK = 4096;
+export const CHUNK = 4096;
 /**
  * The exact subgroup test (docs/validation.md, `npm run bench:subgroup`): batch-affine from
  * EXACT_BATCH_FROM points per call (below, the shared inversions cost more than they save: break-even
@@ -87,10 +87,10 @@ const EXACT_BATCH_FROM = 24;
 const EXACT_CHUNK = 512;
 const EXACT_MIN_CHUNK = 64;
 /** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
-const MIN_POINTS_FOR_THREADS = 256;
+export const MIN_POINTS_FOR_THREADS = 256;
 
 /** Points per decode/validation task: one CHUNK on one thread, else about four tasks per thread. */
-function chunkSize(n: number, threads: number): number {
+export function chunkSize(n: number, threads: number): number {
   return threads === 1 ? CHUNK : Math.max(64, Math.min(CHUNK, Math.ceil(n / (4 * threads))));
 }
 
@@ -223,7 +223,7 @@ export class G1<F extends string = G1Format> {
     const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g1.${entry}` });
     // an already aborted signal: no work at all
     if (parsed.signal?.aborted) throw parsed.signal.reason;
-    const packed = this.takeScalars(scalars, parsed.scalarEndian);
+    const packed = packScalars(scalars, parsed.scalarEndian, this.setup.r);
     const n = packed.length / 32;
     if (points instanceof Uint8Array) {
       const format = this.format(parsed.pointFormat ?? this.defaultFormat(n > 0 ? points.length / n : Infinity));
@@ -235,25 +235,6 @@ export class G1<F extends string = G1Format> {
     if (!Array.isArray(points)) throw new PointEncodingError(`points must be a Uint8Array or an array of points, got ${typeName(points)}`);
     if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
     return { n, points: { kind: 'objects', ...this.takePointObjects(points) }, scalars: packed, options: parsed };
-  }
-
-  /** Scalars as n × 32 bytes: a packed buffer copied, or bigints reduced mod r and written little-endian. */
-  private takeScalars(scalars: unknown, endian: 'le' | 'be'): Uint8Array {
-    if (scalars instanceof Uint8Array) {
-      if (scalars.length % 32 !== 0) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
-      return scalars.slice();
-    }
-    if (!Array.isArray(scalars)) throw new ScalarEncodingError(`scalars must be a Uint8Array or an array of bigints, got ${typeName(scalars)}`);
-    const { r } = this.setup;
-    const out = new Uint8Array(32 * scalars.length);
-    for (let i = 0; i < scalars.length; i++) {
-      let s: unknown = scalars[i];
-      if (typeof s !== 'bigint') throw new ScalarEncodingError(`scalar ${i} is not a bigint (got ${i in scalars ? typeName(s) : 'a hole'})`, i);
-      if (s < 0n || s >= 1n << 256n) s = ((s % r) + r) % r;
-      let v = s as bigint;
-      for (let b = 0; b < 32; b++, v >>= 8n) out[32 * i + (endian === 'be' ? 31 - b : b)] = Number(v & 0xffn);
-    }
-    return out;
   }
 
   /** Reads every point object once (getters run here, at the call), checking its shape. */
@@ -344,7 +325,7 @@ export class G1<F extends string = G1Format> {
     const PB = 2 * this.EB;
     const chunk = chunkSize(n, threads);
     const scratch = this.setup.scratchBytes.g1_decode_batch;
-    yield* this.checkInChunks(n, chunk, threads, chunk * size, scratch, format.name, (start, count, { staging, scratch }) => {
+    yield* checkInChunks(this.inst, n, chunk, threads, chunk * size, scratch, format.name, (start, count, { staging, scratch }) => {
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
       return ['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, format.code, VALIDATION_CHECK[validate], scratch];
     });
@@ -355,7 +336,7 @@ export class G1<F extends string = G1Format> {
     if (validate === 'none' || n === 0) return;
     const PB = 2 * this.EB;
     const scratch = this.setup.scratchBytes.g1_validate_batch;
-    yield* this.checkInChunks(n, chunkSize(n, threads), threads, 0, scratch, 'object', (start, count, { scratch }) => [
+    yield* checkInChunks(this.inst, n, chunkSize(n, threads), threads, 0, scratch, 'object', (start, count, { scratch }) => [
       'g1_validate_batch', regions.points + (first + start) * PB, regions.inf + first + start, count, VALIDATION_CHECK[validate], scratch,
     ], first);
   }
@@ -372,7 +353,7 @@ export class G1<F extends string = G1Format> {
     const tasks = Math.max(1, Math.min(threads, Math.floor(n / EXACT_MIN_CHUNK)), Math.ceil(n / EXACT_CHUNK));
     const chunk = Math.ceil(n / tasks);
     const scratchBytes = Math.max(subgroupBatchScratchBytes(chunk, this.EB), this.setup.scratchBytes.g1_validate_batch);
-    yield* this.checkInChunks(n, chunk, threads, 0, scratchBytes, 'object', (start, count, { scratch }) => {
+    yield* checkInChunks(this.inst, n, chunk, threads, 0, scratchBytes, 'object', (start, count, { scratch }) => {
       const points = regions.points + (lo + start) * PB;
       const inf = regions.inf + lo + start;
       // a few points: one at a time in XYZZ (the shared inversions would cost more than they save)
@@ -389,46 +370,6 @@ export class G1<F extends string = G1Format> {
     return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes);
   }
 
-  /**
-   * One checking kernel call per chunk of points (each slot with `stagingBytes` of staging and its
-   * own scratch); throws the typed error of the lowest failing index.
-   */
-  private *checkInChunks(
-    n: number,
-    chunk: number,
-    threads: number,
-    stagingBytes: number,
-    scratchBytes: number,
-    what: string,
-    call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
-    /** added to the indices in errors */
-    first = 0,
-  ): PhaseProgram<void> {
-    const { arena } = this.inst;
-    const mark = arena.mark();
-    const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
-    let firstError: { index: number; code: PointErrorCode } | undefined;
-    try {
-      const slots = Array.from({ length: Math.max(1, Math.min(threads, starts.length)) }, () => ({
-        staging: arena.alloc(Math.max(16, stagingBytes)),
-        scratch: arena.alloc(Math.max(16, scratchBytes)),
-      }));
-      const batch: Batch = {
-        tasks: starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
-        done: (i, r) => {
-          const status = r.values[0];
-          if (status === NO_ERROR) return;
-          const { index, code } = decodeStatus(status);
-          if (!firstError || starts[i] + index < firstError.index) firstError = { index: starts[i] + index, code };
-        },
-      };
-      yield batch;
-    } finally {
-      arena.release(mark);
-    }
-    if (firstError) throwPointError(first + firstError.index, firstError.code, what);
-  }
-
   private writePointObjects(points: { xs: bigint[]; ys: bigint[]; inf: Uint8Array }, n: number, regions: MsmRegions): void {
     const fp = this.inst.fields.fp;
     const PB = 2 * this.EB;
@@ -442,14 +383,73 @@ export class G1<F extends string = G1Format> {
   }
 }
 
-function typeName(v: unknown): string {
+export function typeName(v: unknown): string {
   if (v === null || v === undefined) return String(v);
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? `an object (${Object.prototype.toString.call(v).slice(8, -1)})` : `a ${typeof v}`;
 }
 
-function throwPointError(index: number, code: PointErrorCode, fmt: string): never {
+export function throwPointError(index: number, code: PointErrorCode, fmt: string): never {
   if (code === PointError.notOnCurve) throw new NotOnCurveError(`point ${index} is not on the curve`, index);
   if (code === PointError.notInSubgroup) throw new NotInSubgroupError(`point ${index} is not in the prime-order subgroup`, index);
   throw new PointEncodingError(`point ${index}: malformed ${fmt} encoding: ${MALFORMED[code] ?? `error code ${code}`}`, index);
+}
+
+/** Scalars as n × 32 bytes: a packed buffer copied, or bigints reduced mod r and written little-endian. */
+export function packScalars(scalars: unknown, endian: 'le' | 'be', r: bigint): Uint8Array {
+  if (scalars instanceof Uint8Array) {
+    if (scalars.length % 32 !== 0) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
+    return scalars.slice();
+  }
+  if (!Array.isArray(scalars)) throw new ScalarEncodingError(`scalars must be a Uint8Array or an array of bigints, got ${typeName(scalars)}`);
+  const out = new Uint8Array(32 * scalars.length);
+  for (let i = 0; i < scalars.length; i++) {
+    let s: unknown = scalars[i];
+    if (typeof s !== 'bigint') throw new ScalarEncodingError(`scalar ${i} is not a bigint (got ${i in scalars ? typeName(s) : 'a hole'})`, i);
+    if (s < 0n || s >= 1n << 256n) s = ((s % r) + r) % r;
+    let v = s as bigint;
+    for (let b = 0; b < 32; b++, v >>= 8n) out[32 * i + (endian === 'be' ? 31 - b : b)] = Number(v & 0xffn);
+  }
+  return out;
+}
+
+/**
+ * One checking kernel call per chunk of points (each slot with `stagingBytes` of staging and its
+ * own scratch); throws the typed error of the lowest failing index.
+ */
+export function* checkInChunks(
+  inst: Instance,
+  n: number,
+  chunk: number,
+  threads: number,
+  stagingBytes: number,
+  scratchBytes: number,
+  what: string,
+  call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
+  /** added to the indices in errors */
+  first = 0,
+): PhaseProgram<void> {
+  const { arena } = inst;
+  const mark = arena.mark();
+  const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
+  let firstError: { index: number; code: PointErrorCode } | undefined;
+  try {
+    const slots = Array.from({ length: Math.max(1, Math.min(threads, starts.length)) }, () => ({
+      staging: arena.alloc(Math.max(16, stagingBytes)),
+      scratch: arena.alloc(Math.max(16, scratchBytes)),
+    }));
+    const batch: Batch = {
+      tasks: starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
+      done: (i, r) => {
+        const status = r.values[0];
+        if (status === NO_ERROR) return;
+        const { index, code } = decodeStatus(status);
+        if (!firstError || starts[i] + index < firstError.index) firstError = { index: starts[i] + index, code };
+      },
+    };
+    yield batch;
+  } finally {
+    arena.release(mark);
+  }
+  if (firstError) throwPointError(first + firstError.index, firstError.code, what);
 }

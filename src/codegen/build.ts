@@ -48,9 +48,11 @@ const signature = (k: KernelAbi, name = k.name) =>
 const member = (k: KernelAbi, name?: string) => [`  /** ${k.doc.replace(/\*\//g, '*∕')} */`, `  ${signature(k, name)}`];
 
 /** The typed ABI: field ops (per prefix), curve kernels, dev-only kernels, fixed-scratch kernel names. */
-function kernelTypes(shipped: KernelAbi[], dev: KernelAbi[], globals: string[]): string {
+function kernelTypes(shippedAll: KernelAbi[], dev: KernelAbi[], globals: string[], g2: KernelAbi[]): string {
+  const shipped = shippedAll.filter((k) => !isG2Kernel(k));
   const fieldOps = shipped.filter((k) => k.name.startsWith('fp_'));
   const curveKernels = shipped.filter((k) => !k.name.startsWith('fp_'));
+  const g2Fixed = g2.filter((k) => typeof k.scratch === 'number').map((k) => `'${k.name}'`);
   const benchOps = dev.filter((k) => k.name.startsWith('fp_bench_'));
   const fixed = shipped.filter((k) => typeof k.scratch === 'number').map((k) => `'${k.name}'`);
   return [
@@ -69,6 +71,11 @@ function kernelTypes(shipped: KernelAbi[], dev: KernelAbi[], globals: string[]):
     'export interface CurveKernels {',
     ...curveKernels.flatMap((k) => member(k)),
     '}',
+    '/** The F_p² (fp2_*), G2 and G2 MSM kernels (g2_*) of the modules of curves with a G2 (src/curves/g2.ts). */',
+    'export interface G2Kernels {',
+    ...g2.flatMap((k) => member(k)),
+    '}',
+    `export type G2FixedScratchKernel = ${g2Fixed.join(' | ')};`,
     '/** Every kernel of a shipped module. */',
     'export type Kernels = FieldKernels<\'fp\'> & CurveKernels;',
     '/** A dev build (tests, benchmarks): + the scalar field and the benchmark loops. */',
@@ -83,6 +90,8 @@ function kernelTypes(shipped: KernelAbi[], dev: KernelAbi[], globals: string[]):
 }
 
 const abiKey = (abi: KernelAbi[]) => JSON.stringify(abi.map((k) => [k.name, k.params, k.result, typeof k.scratch]));
+/** Kernels only the modules of curves with a G2 have (their ABI is compared among those modules). */
+const isG2Kernel = (k: KernelAbi) => k.name.startsWith('g2_') || k.name.startsWith('fp2_');
 
 async function workerSource(): Promise<string> {
   const result = await esbuild({
@@ -102,14 +111,22 @@ async function main() {
   mkdirSync(join(root, 'generated'), { recursive: true });
   mkdirSync(out('entries'), { recursive: true });
   let abi: string | undefined;
+  let g2Abi: string | undefined;
   for (const name of curveNames) {
     const spec: CurveModuleSpec = { curve: registry[name] };
     const gen = generateCurveModule(spec);
+    const common = gen.abi.filter((k) => !isG2Kernel(k));
+    const g2 = gen.abi.filter(isG2Kernel);
     if (abi === undefined) {
-      abi = abiKey(gen.abi);
+      abi = abiKey(common);
       const dev = generateCurveModule({ ...spec, dev: true });
-      writeFileSync(out('kernels.ts'), kernelTypes(gen.abi, dev.abi, gen.globals));
-    } else if (abiKey(gen.abi) !== abi) throw new Error(`${name}: its kernels differ from ${curveNames[0]}'s: the ABI must be the same for every curve`);
+      if (g2.length === 0) throw new Error(`${name}: the first curve of the registry must have a G2 (its kernels type G2Kernels)`);
+      writeFileSync(out('kernels.ts'), kernelTypes(gen.abi, dev.abi, gen.globals, g2));
+    } else if (abiKey(common) !== abi) throw new Error(`${name}: its kernels differ from ${curveNames[0]}'s: the ABI must be the same for every curve`);
+    if (g2.length > 0) {
+      if (g2Abi === undefined) g2Abi = abiKey(g2);
+      else if (abiKey(g2) !== g2Abi) throw new Error(`${name}: its G2 kernels differ from the first G2 curve's`);
+    }
     const wasm = await assembleWat(name, gen.wat);
     const sharedFlagOffset = await locateSharedFlag(spec, wasm);
     writeFileSync(join(root, 'generated', `${name}.wat`), gen.wat);
@@ -123,7 +140,7 @@ async function main() {
     // the text calls the polyfill helpers, the shipped binary has the native opcodes patched in
     const wideSpec: CurveModuleSpec = { ...spec, fp: { w: 64 } };
     const wideGen = generateCurveModule(wideSpec);
-    if (abiKey(wideGen.abi) !== abi) throw new Error(`${name}: the wide64 module's kernels differ from the i32 one's`);
+    if (abiKey(wideGen.abi.filter((k) => !isG2Kernel(k))) !== abi) throw new Error(`${name}: the wide64 module's kernels differ from the i32 one's`);
     if (JSON.stringify(wideGen.formats) !== JSON.stringify(gen.formats)) throw new Error(`${name}: the wide64 module's formats differ`);
     const wide = patchWideCalls(await assembleWat(name, wideGen.wat), wideGen.wideHelpers!);
     const wideFlagOffset = await locateSharedFlag(wideSpec, wide.wasm);
@@ -134,12 +151,13 @@ async function main() {
       out(`${ident(name)}.ts`),
       [
         `${HEADER} (module text: generated/${name}.wat)`,
-        `import type { FixedScratchKernel } from './kernels.js';`,
+        `import type { FixedScratchKernel, G2FixedScratchKernel } from './kernels.js';`,
         `export const fields = ${JSON.stringify(fields, null, 2)} as const;`,
         `/** point encodings implemented by g1_decode_batch / g1_encode: name, kernel code, bytes */`,
         `export const formats = ${JSON.stringify(gen.formats)} as const;`,
+        ...(gen.g2Formats ? [`/** G2 point encodings implemented by g2_decode_batch / g2_encode: name, kernel code, bytes */`, `export const g2Formats = ${JSON.stringify(gen.g2Formats)} as const;`] : []),
         `/** bytes of scratch of every kernel whose scratch has a fixed size */`,
-        `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>> = ${JSON.stringify(scratchBytes)};`,
+        `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>>${g2.length ? ' & Readonly<Record<G2FixedScratchKernel, number>>' : ''} = ${JSON.stringify(scratchBytes)};`,
         `/** byte of the memory import's limits flags: 0x01 as built, 0x03 = shared (set by the runtime for threads) */`,
         `export const sharedFlagOffset = ${sharedFlagOffset};`,
         `export const wasmBase64 =`,

@@ -21,6 +21,7 @@
  */
 import { isqrt } from '../reference/arith.js';
 import { FieldGen } from './field.js';
+import type { CoordinateField } from './fp2.js';
 import { bitLength, toLimbs } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import type { CurveParams } from '../curves/types.js';
@@ -71,6 +72,11 @@ export interface CurveGenOptions {
   subgroupT?: bigint;
   /** Point encodings to implement (the curve descriptor's list; default: arkworks' generic ones). */
   formats?: readonly PointFormatName[];
+  /**
+   * The field of the coordinates when it is not the base field (G2: F_p², src/codegen/fp2.ts): the
+   * XYZZ kernels call its ops and size elements by it; a subclass emits the group's own checks and codecs.
+   */
+  coordinates?: CoordinateField;
 }
 
 const gcd = (a: bigint, b: bigint): bigint => {
@@ -109,7 +115,7 @@ export class CurveGen {
     readonly encode: number;
   };
 
-  private readonly F: string;
+  protected readonly F: string;
   private readonly bMont: bigint[];
 
   constructor(
@@ -123,13 +129,13 @@ export class CurveGen {
     if (params.a !== 0n) throw new Error(`CurveGen(${params.name}): only a = 0 curves are supported`);
     if (fp.L.p !== p) throw new Error(`CurveGen(${params.name}): field generator is not for the base field`);
     if (params.h1 < 1n) throw new Error(`CurveGen(${params.name}): cofactor must be ≥ 1`);
-    this.EB = fp.L.elementBytes;
+    this.EB = options.coordinates?.L.elementBytes ?? fp.L.elementBytes;
     this.B = fp.L.byteLength;
     this.BA = Math.ceil((fp.L.bits + 2) / 8);
     // ZCash flags need 3 free top bits in the big-endian coordinate (checked there); arkworks'
     // SWFlags take 2 bits, in an extra byte when the top byte lacks them
     this.formats = curveFormats(params, options.formats);
-    this.F = fp.f;
+    this.F = options.coordinates?.f ?? fp.f;
     this.bMont = fp.montLimbs(params.b);
 
     if (params.h1 === 1n) {
@@ -229,16 +235,16 @@ export class CurveGen {
   }
 
   // ---------------------------------------------------------------- emit helpers
-  private el(ptr: I32, k: number): I32 {
+  protected el(ptr: I32, k: number): I32 {
     return k === 0 ? ptr : i32.add(ptr, i32.const(k * this.EB));
   }
-  private fcall(fb: FuncBuilder, op: string, ...args: I32[]): void {
+  protected fcall(fb: FuncBuilder, op: string, ...args: I32[]): void {
     fb.call(`${this.F}_${op}`, ...args);
   }
-  private fexpr(fb: FuncBuilder, op: string, ...args: I32[]): I32 {
+  protected fexpr(fb: FuncBuilder, op: string, ...args: I32[]): I32 {
     return fb.callExpr('i32', `${this.F}_${op}`, ...args);
   }
-  private copyElems(fb: FuncBuilder, dst: I32, src: I32, count: number): void {
+  protected copyElems(fb: FuncBuilder, dst: I32, src: I32, count: number): void {
     for (let k = 0; k < count; k++) this.fcall(fb, 'copy', this.el(dst, k), this.el(src, k));
   }
   /** i32 expression: 1 if the bytes [base, base + len) are all zero after clearing `clearMask`
@@ -275,7 +281,7 @@ export class CurveGen {
    * acc ← [c]·acc for a constant c ≥ 1, where acc already holds the base (the top bit of c):
    * left-to-right double-and-add, runs of doublings emitted as counted loops. `add` adds the base.
    */
-  private mulConst(fb: FuncBuilder, acc: I32, c: bigint, opScratch: I32, add: () => void, counter: Local<'i32'>): void {
+  protected mulConst(fb: FuncBuilder, acc: I32, c: bigint, opScratch: I32, add: () => void, counter: Local<'i32'>): void {
     const bits = c.toString(2);
     let i = 1;
     while (i < bits.length) {
@@ -372,7 +378,7 @@ export class CurveGen {
     });
   }
 
-  private emitXyzzBasics(): void {
+  protected emitXyzzBasics(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_set_inf`, { dst: 'i32' }, undefined, [
       `${g}_xyzz_set_inf(dst): dst = infinity, written as (1, 1, 0, 0).`,
@@ -444,7 +450,7 @@ export class CurveGen {
     f('sub', Y3, T, S1);
   }
 
-  private emitXyzzDouble(): void {
+  protected emitXyzzDouble(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_double`, { acc: 'i32', scratch: 'i32' }, undefined, [
       `${g}_xyzz_double(acc, scratch): acc = 2·acc in XYZZ. Infinity (ZZ ≡ 0) stays infinity; a point with`,
@@ -482,7 +488,7 @@ export class CurveGen {
     }, { scratch: this.scratchBytes('doubleAffine') });
   }
 
-  private emitXyzzAdd(): void {
+  protected emitXyzzAdd(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_add_affine`, { acc: 'i32', a: 'i32', scratch: 'i32' }, undefined, [
       `${g}_xyzz_add_affine(acc, a, scratch): acc = acc + a for the finite affine point a (mixed addition).`,
@@ -559,7 +565,7 @@ export class CurveGen {
     }, { scratch: this.scratchBytes('add') });
   }
 
-  private emitXyzzToAffine(): void {
+  protected emitXyzzToAffine(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_to_affine`, { dst: 'i32', src: 'i32', scratch: 'i32' }, 'i32', [
       `${g}_xyzz_to_affine(dst, src, scratch) → 1 (dst untouched) if src is infinity, else 0 and dst = (X/ZZ, Y/ZZZ)`,
@@ -585,7 +591,7 @@ export class CurveGen {
     }, { scratch: this.scratchBytes('toAffine') });
   }
 
-  private emitXyzzEq(): void {
+  protected emitXyzzEq(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_eq`, { a: 'i32', b: 'i32', scratch: 'i32' }, 'i32', [
       `${g}_xyzz_eq(a, b, scratch) → 1 if the XYZZ points a and b are equal (both infinity counts), else 0.`,
@@ -610,7 +616,7 @@ export class CurveGen {
     }, { scratch: this.scratchBytes('eq') });
   }
 
-  private emitXyzzMulSmall(): void {
+  protected emitXyzzMulSmall(): void {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_mul_small`, { acc: 'i32', k: 'i32', scratch: 'i32' }, undefined, [
       `${g}_xyzz_mul_small(acc, k, scratch): acc = k·acc for k read as an unsigned 32-bit integer (k = 0 → infinity).`,

@@ -10,6 +10,9 @@ import { emitWideHelpers, wideHelperIndices } from './wide-arith.js';
 import { KernelAbi, ModuleBuilder } from './wat.js';
 import { MsmGen } from './msm.js';
 import { CurveGen } from './curve.js';
+import { Fp2Gen } from './fp2.js';
+import { G2CurveGen, type G2FormatName } from './curve-g2.js';
+import { g2Params } from '../curves/g2.js';
 import type { CurveDescriptor } from '../curves/types.js';
 import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec, type PointFormatName } from '../abi/codes.js';
 
@@ -88,7 +91,7 @@ export interface CurveModuleSpec {
 }
 
 /** The per-curve module: Fp kernels (+ Fr in dev builds), G1 kernels, MSM kernels. */
-export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { formats: PointFormatSpec<PointFormatName>[] } {
+export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { formats: PointFormatSpec<PointFormatName>[]; g2Formats?: PointFormatSpec<G2FormatName>[] } {
   const { name, params, tuning, formats } = spec.curve;
   const fields: FieldSpec[] = [{ name: 'fp', p: params.p, w: tuning.fp.w, mul: tuning.fp.mul, ...spec.fp }];
   if (spec.dev) fields.push({ name: 'fr', p: params.r, w: (tuning.fr ?? tuning.fp).w, mul: (tuning.fr ?? tuning.fp).mul });
@@ -97,5 +100,20 @@ export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { for
   header.push(...cg.describe());
   cg.emitAll();
   new MsmGen(mb, gens[0], params, cg.scratchBytes('subgroup')).emitAll();
-  return { ...done(mb, gens), formats: [...cg.formats] };
+  let g2Formats: PointFormatSpec<G2FormatName>[] | undefined;
+  const g2 = (g2Params as Partial<Record<string, (typeof g2Params)[keyof typeof g2Params]>>)[name];
+  // the F_p² kernels work on the 26…30-bit limb layout (lazy reduction needs its headroom): a wide64
+  // module has no G2, whose MSMs then run on the curve's i32 module (src/api/curve.ts)
+  if (g2 !== undefined && !(gens[0] instanceof Wide64FieldGen)) {
+    // G2 (curves of src/curves/g2.ts): F_p² over the base field, the G2 kernels, and the MSM kernels
+    // of the same generator over F_p² (g2_*; the scalar split msm_split_scalars is shared)
+    const fp2 = new Fp2Gen(mb, gens[0]);
+    const c2 = new G2CurveGen(mb, gens[0], fp2, g2, g2.formats);
+    header.push(...fp2.describe(), ...c2.describe());
+    fp2.emitAll();
+    c2.emitAll();
+    new MsmGen(mb, fp2, { ...params, beta: g2.beta }, 0, 'g2').emitAll();
+    g2Formats = c2.g2FormatSpecs;
+  }
+  return { ...done(mb, gens), formats: [...cg.formats], ...(g2Formats ? { g2Formats } : {}) };
 }

@@ -20,7 +20,7 @@
 import type { CurveParams } from '../curves/types.js';
 import { Check, PointError, STATUS_SHIFT } from '../abi/codes.js';
 import { glvBasis } from '../reference/curve.js';
-import { FieldGen } from './field.js';
+import type { CoordinateField } from './fp2.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
 import {
@@ -36,16 +36,34 @@ export class MsmGen {
   readonly PB: number;
   constructor(
     readonly mb: ModuleBuilder,
-    readonly fp: FieldGen,
+    readonly fp: CoordinateField,
     readonly params: CurveParams,
     /** scratch bytes of g1_is_in_subgroup (g1_validate_batch passes its scratch on) */
     readonly subgroupScratchBytes = 0,
+    /**
+     * the group: 'g1' (kernels g1_batch_add, msm_*), or e.g. 'g2' (g2_batch_add, g2_msm_*; the scalar
+     * split msm_split_scalars and the statistics globals are then shared with G1's, emitted first)
+     */
+    readonly group = 'g1',
   ) {
     this.EB = fp.L.elementBytes;
     this.PB = 2 * this.EB;
   }
 
+  /** Name of a kernel of this group: `msm_accumulate` → `msm_accumulate` (G1) or `g2_msm_accumulate`. */
+  kernel(name: 'batch_add' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo'): string {
+    if (name === 'batch_add') return `${this.group}_batch_add`;
+    return this.group === 'g1' ? name : `${this.group}_${name}`;
+  }
+
   emitAll(): void {
+    if (this.group !== 'g1') {
+      this.emitBatchAdd();
+      this.emitAccumulate();
+      this.emitReduceSegments();
+      this.emitPrepare();
+      return;
+    }
     // statistics: pairs added and batches (= inversions) run by g1_batch_add, read by the runtime
     this.mb.globalI32('stat_pairs', true, 0, true);
     this.mb.globalI32('stat_batches', true, 0, true);
@@ -236,8 +254,8 @@ export class MsmGen {
   private emitBatchAdd(): void {
     const { EB } = this;
     const f = this.fp.f;
-    this.mb.func('g1_batch_add', { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
-      'g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,',
+    this.mb.func(this.kernel('batch_add'), { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
+      `${this.kernel('batch_add')}(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
       'b negated when its bit 0 is set. a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).',
       'dst may equal a; no dst may be another entry\'s a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =',
       '(2·count + 8) field elements + count bytes. Montgomery\'s trick: 1 inversion per batch;',
@@ -351,8 +369,8 @@ export class MsmGen {
   private emitAccumulate(): void {
     const { PB } = this;
     const f = this.fp.f;
-    this.mb.func('msm_accumulate', { st: 'i32' }, 'i32', [
-      'msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in',
+    this.mb.func(this.kernel('msm_accumulate'), { st: 'i32' }, 'i32', [
+      `${this.kernel('msm_accumulate')}(st) → flushes: accumulates one window into buckets; st is the state block described in`,
       'src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is',
       '[(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),',
       'digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i. Items for a busy bucket are paired',
@@ -511,7 +529,7 @@ export class MsmGen {
       const fbk = fb.local('fbk', 'i32');
       const fb2 = fb.local('fb2', 'i32');
       const flush = () => {
-        fb.call('g1_batch_add', pairs.get, np.get, scratch.get);
+        fb.call(this.kernel('batch_add'), pairs.get, np.get, scratch.get);
         flushes.set(i32.add(flushes.get, i32.const(1)));
         fb.forRange(fj, i32.const(0), np.get, 1, () => {
           fe.set(i32.add(pairs.get, i32.shl(fj.get, 4)));
@@ -610,10 +628,10 @@ export class MsmGen {
   private emitReduceSegments(): void {
     const { PB } = this;
     const f = this.fp.f;
-    this.mb.func('msm_reduce_segments', {
+    this.mb.func(this.kernel('msm_reduce_segments'), {
       buckets: 'i32', bstate: 'i32', L: 'i32', S: 'i32', R: 'i32', P: 'i32', flags: 'i32', pairs: 'i32', scratch: 'i32',
     }, undefined, [
-      'msm_reduce_segments(buckets, bstate, L, S, R, P, flags, pairs, scratch): per segment j of m = L/S buckets,',
+      `${this.kernel('msm_reduce_segments')}(buckets, bstate, L, S, R, P, flags, pairs, scratch): per segment j of m = L/S buckets,`,
       'R_j = Σ B and P_j = Σ (t+1)·B_{jm+t} by running sums, batched across segments (batch-affine).',
       'pairs: S entries; scratch: S + 8 elements. Cost ≈ 2L batch additions + 2m inversions.',
     ], (fb) => {
@@ -645,7 +663,7 @@ export class MsmGen {
       /** Runs the batch; clears `bit` in flags[idx] of every pair whose sum is infinity. */
       const flush = (bit: number) => {
         fb.if(np.get, () => {
-          fb.call('g1_batch_add', pairs.get, np.get, scratch.get);
+          fb.call(this.kernel('batch_add'), pairs.get, np.get, scratch.get);
           fb.forRange(j, i32.const(0), np.get, 1, () => {
             e.set(i32.add(pairs.get, i32.shl(j.get, 4)));
             info.set(i32.load(e.get, 12));
@@ -709,8 +727,8 @@ export class MsmGen {
   private emitPrepare(): void {
     const { PB, EB } = this;
     const f = this.fp.f;
-    this.mb.func('msm_compact', { points: 'i32', inf: 'i32', halves: 'i32', count: 'i32' }, 'i32', [
-      'msm_compact(points, inf, halves, count) → kept count (order preserved, in place).',
+    this.mb.func(this.kernel('msm_compact'), { points: 'i32', inf: 'i32', halves: 'i32', count: 'i32' }, 'i32', [
+      `${this.kernel('msm_compact')}(points, inf, halves, count) → kept count (order preserved, in place).`,
     ], (fb) => {
       const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), halves = fb.param('halves', 'i32'), count = fb.param('count', 'i32');
       const i = fb.local('i', 'i32');
@@ -737,8 +755,8 @@ export class MsmGen {
     });
     const [beta] = [this.params.beta];
     const betaL = this.fp.montLimbs(beta);
-    this.mb.func('msm_expand_endo', { points: 'i32', halves: 'i32', count: 'i32' }, undefined, [
-      'msm_expand_endo(points, halves, count): see emitPrepare; applies the halves\' sign bits to the points. Cost: 1 mul per point (β·x).',
+    this.mb.func(this.kernel('msm_expand_endo'), { points: 'i32', halves: 'i32', count: 'i32' }, undefined, [
+      `${this.kernel('msm_expand_endo')}(points, halves, count): see emitPrepare; applies the halves\' sign bits to the points. Cost: 1 mul per point (β·x).`,
     ], (fb) => {
       const points = fb.param('points', 'i32'), halves = fb.param('halves', 'i32'), count = fb.param('count', 'i32');
       const i = fb.local('i', 'i32');

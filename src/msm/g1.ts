@@ -62,6 +62,11 @@ export interface G1MsmContext {
   EB: number;
   windowTable: WindowTable;
   makeCombiner(): WindowCombiner;
+  /**
+   * the group whose kernels the tiles call: 'g1' (msm_accumulate, …, the default) or 'g2'
+   * (g2_msm_accumulate, …; `inst.k` is then a G2 view, see src/msm/g2.ts)
+   */
+  group?: 'g1' | 'g2';
 }
 
 /**
@@ -129,7 +134,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
     const tilesBatch: Batch = {
-      tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB)),
+      tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB, ctx.group)),
       done(i: number, r: TaskResult) {
         // op order of tileOps: accumulate, take pairs, take batches, reduce, zero, zero, take pairs, take batches
         counts.flushes += r.values[0];
@@ -222,7 +227,7 @@ export interface AccumulateJob {
 }
 
 /** Writes the msm_accumulate state block of `job` into the workspace; returns the op that runs it. */
-export function accumulateOp(inst: Instance, ws: Workspace, job: AccumulateJob): Op {
+export function accumulateOp(inst: Instance, ws: Workspace, job: AccumulateJob, group: 'g1' | 'g2' = 'g1'): Op {
   const carry = carryInRule(job.shift, job.c);
   const state: Record<AccStateField, number> = {
     points: job.points, halves: job.halves, count: job.count,
@@ -233,11 +238,11 @@ export function accumulateOp(inst: Instance, ws: Workspace, job: AccumulateJob):
   };
   const i32 = new Int32Array(inst.memory.buffer, ws.st, ACC_STATE_FIELDS.length);
   ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
-  return ['msm_accumulate', ws.st];
+  return [group === 'g1' ? 'msm_accumulate' : 'g2_msm_accumulate', ws.st];
 }
 
 /** Writes tile i's state block into the slot's workspace; the ops accumulate, reduce, and clear the workspace. */
-function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, ws: Workspace, out: { R: number; P: number; flags: number }, PB: number): Op[] {
+function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, ws: Workspace, out: { R: number; P: number; flags: number }, PB: number, group: 'g1' | 'g2' = 'g1'): Op[] {
   const { plan } = job;
   const tile = job.tiles[i];
   const L = plan.buckets;
@@ -245,10 +250,10 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
     accumulateOp(inst, ws, {
       points: regions.points + tile.start * PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
-    }),
+    }, group),
     ['@take', 'stat_pairs'],
     ['@take', 'stat_batches'],
-    ['msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
+    [group === 'g1' ? 'msm_reduce_segments' : 'g2_msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
     ['@zero', ws.bstate, L],
     ['@zero', ws.pending, 4 * L],
     ['@take', 'stat_pairs'],

@@ -26,22 +26,46 @@ export interface GeneratedPoints {
   logs: bigint[];
 }
 
+/** How the generator writes, adds and encodes the points of one group (G1 by default, G2 in src/msm/g2.ts). */
+export interface GroupIo<P> {
+  /** bytes of a coordinate-field element (an affine point is 2·EB) */
+  EB: number;
+  write(ptr: number, P: P): void;
+  batchAdd(pairs: number, count: number, scratch: number): void;
+  encode(dst: number, ptr: number, code: number, scratch: number): void;
+}
+
+/** G1: base-field coordinates, g1_batch_add, g1_encode. */
+export function g1Io(inst: Instance): GroupIo<{ x: bigint; y: bigint }> {
+  const fp = inst.fields.fp;
+  const EB = fp.info.elementBytes;
+  return {
+    EB,
+    write(ptr, P) {
+      fp.write(ptr, P.x);
+      fp.write(ptr + EB, P.y);
+    },
+    batchAdd: (pairs, count, scratch) => inst.k.g1_batch_add(pairs, count, scratch),
+    encode: (dst, ptr, code, scratch) => inst.k.g1_encode(dst, ptr, 0, code, scratch),
+  };
+}
+
 /**
  * n random points encoded in `format`, with their logs. `mulG(a)` returns a·G as affine bigints
- * (the bigint reference does this for the few base points).
+ * (the bigint reference does this for the few base points); `io` says how points of the group are
+ * written, added and encoded (default G1).
  */
-export function randomPoints(
+export function randomPoints<P = { x: bigint; y: bigint }>(
   inst: Instance,
   n: number,
   rng: SeededRng,
   r: bigint,
-  mulG: (a: bigint) => { x: bigint; y: bigint },
+  mulG: (a: bigint) => P,
   format: { code: number; bytes: number },
+  io: GroupIo<P> = g1Io(inst) as unknown as GroupIo<P>,
 ): GeneratedPoints {
-  const fp = inst.fields.fp;
-  const EB = fp.info.elementBytes;
+  const EB = io.EB;
   const PB = 2 * EB;
-  const { k } = inst;
   const { arena } = inst;
   const mark = arena.mark();
   const base = Math.min(n, 16);
@@ -54,9 +78,7 @@ export function randomPoints(
   };
   for (let j = 0; j < base; j++) {
     const a = rand();
-    const P = mulG(a);
-    fp.write(pts + j * PB, P.x);
-    fp.write(pts + j * PB + EB, P.y);
+    io.write(pts + j * PB, mulG(a));
     logs.push(a);
   }
   const batchMax = Math.max(1, Math.min(n, 1 << 14));
@@ -77,7 +99,7 @@ export function randomPoints(
       i32[4 * t + 3] = 0;
       logs.push((logs[a] + logs[b]) % r);
     }
-    k.g1_batch_add(pairs, add, scratch);
+    io.batchAdd(pairs, add, scratch);
     for (let t = 0; t < add; t++) {
       if (i32[4 * t + 3] & 0x80000000) throw new Error('random point generation hit the point at infinity');
     }
@@ -88,7 +110,7 @@ export function randomPoints(
   const enc = arena.alloc(size);
   const encScratch = arena.alloc(32 * EB);
   for (let i = 0; i < n; i++) {
-    k.g1_encode(enc, pts + i * PB, 0, format.code, encScratch);
+    io.encode(enc, pts + i * PB, format.code, encScratch);
     bytes.set(new Uint8Array(inst.memory.buffer, enc, size), size * i);
   }
   arena.release(mark);

@@ -16,6 +16,8 @@ export interface GeneratedModule {
   formats: readonly PointFormatSpec<string>[];
   /** scratch bytes of the fixed-scratch kernels */
   scratchBytes: Readonly<Record<FixedScratchKernel, number>>;
+  /** point encodings of the G2 codec kernels (modules of curves with a G2 only) */
+  g2Formats?: readonly PointFormatSpec<string>[];
   /** offset of the memory import's limits flags in the binary (0x01 as built, 0x03 shared) */
   sharedFlagOffset: number;
   wasmBase64: string;

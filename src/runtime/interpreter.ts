@@ -4,10 +4,10 @@
  * into the worker's source at build time) run this same function. Imports are type-only, so the
  * bundle is this file's code alone.
  */
-import type { KernelGlobal, Kernels } from '../wasm-generated/kernels.js';
+import type { G2Kernels, KernelGlobal, Kernels } from '../wasm-generated/kernels.js';
 
 /** A typed kernel call: the export's name and its arguments (checked against the generated ABI). */
-export type KernelCall = { [K in keyof Kernels]: [K, ...Parameters<Kernels[K]>] }[keyof Kernels];
+export type KernelCall = { [K in keyof (Kernels & G2Kernels)]: [K, ...Parameters<(Kernels & G2Kernels)[K]>] }[keyof (Kernels & G2Kernels)];
 /** An op: a kernel call, ['@zero', ptr, bytes] (clears memory) or ['@take', global] (reads an exported counter and resets it). */
 export type Op = KernelCall | readonly ['@zero', number, number] | readonly ['@take', KernelGlobal];
 

@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
-import { runMsm, type CurveName, type RunResult } from '../../demo/msm-run.js';
+import { runMsm, type CurveName, type Group, type RunResult } from '../../demo/msm-run.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { buildDemo } from '../../demo/build.mjs';
 // @ts-expect-error plain .mjs helpers without type declarations
@@ -24,14 +24,17 @@ interface Served {
 
 const SEED = 20240607;
 /** threads: what the page is asked for (1 = the page's own thread) */
-const CASES: { curve: CurveName; logSize: number; threads: number }[] = [
+const CASES: { curve: CurveName; group?: Group; logSize: number; threads: number }[] = [
   { curve: 'bls12-381', logSize: 10, threads: 1 },
   { curve: 'bls12-381', logSize: 12, threads: 2 },
   { curve: 'bls12-381', logSize: 14, threads: 2 },
   { curve: 'bn254', logSize: 10, threads: 1 },
   { curve: 'bn254', logSize: 12, threads: 2 },
   { curve: 'bn254', logSize: 14, threads: 2 },
+  { curve: 'bls12-381', group: 'g2', logSize: 8, threads: 2 },
+  { curve: 'bn254', group: 'g2', logSize: 9, threads: 1 },
 ];
+const key = (c: { curve: CurveName; group?: Group; logSize: number }) => `${c.curve}/${c.group ?? 'g1'}/${c.logSize}`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
@@ -55,9 +58,9 @@ before(async () => {
   }
   await withTimeout(buildDemo({ quiet: true }), 60_000, 'esbuild bundle');
   for (const c of CASES) {
-    const r = await withTimeout(runMsm({ curve: c.curve, logSize: c.logSize, seed: SEED, threads: 1 }), 60_000, `node runMsm ${c.curve} 2^${c.logSize}`);
-    assert.ok(r.ok, `Node result for ${c.curve} 2^${c.logSize} fails its closed-form check`);
-    expected.set(`${c.curve}/${c.logSize}`, { x: r.x, y: r.y, infinity: r.infinity, ok: r.ok });
+    const r = await withTimeout(runMsm({ curve: c.curve, group: c.group, logSize: c.logSize, seed: SEED, threads: 1 }), 60_000, `node runMsm ${key(c)}`);
+    assert.ok(r.ok, `Node result for ${key(c)} fails its closed-form check`);
+    expected.set(key(c), { x: r.x, y: r.y, infinity: r.infinity, ok: r.ok });
   }
   // launchServer (not launch) so the Chromium process is at hand to kill if closing hangs
   browserServer = await withTimeout(
@@ -120,13 +123,13 @@ for (const isolation of [true, false]) {
         assert.equal(await threadsControl.isDisabled(), true, 'threads control disabled');
       }
       for (const c of CASES) {
-        const what = `${c.curve} 2^${c.logSize}, ${c.threads} thread(s) asked`;
+        const what = `${key(c)}, ${c.threads} thread(s) asked`;
         const got = (await withTimeout(
-          page.evaluate((p) => (window as any).runMsm(p), { curve: c.curve, logSize: c.logSize, threads: c.threads, seed: SEED }),
+          page.evaluate((p) => (window as any).runMsm(p), { curve: c.curve, group: c.group, logSize: c.logSize, threads: c.threads, seed: SEED }),
           60_000,
           `page runMsm ${what}`,
         )) as RunResult & { crossOriginIsolated: boolean };
-        const want = expected.get(`${c.curve}/${c.logSize}`)!;
+        const want = expected.get(key(c))!;
         assert.ok(got.ok === true, `page result for ${what} fails its closed-form check`);
         assert.ok(typeof got.ms === 'number' && got.ms >= 0, `page reports a time for ${what}`);
         assert.deepEqual({ x: got.x, y: got.y, infinity: got.infinity }, { x: want.x, y: want.y, infinity: want.infinity }, `page point equals Node point for ${what}`);
