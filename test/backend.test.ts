@@ -51,7 +51,9 @@ for (const [name, mod] of Object.entries(modules)) {
     assert.equal(wide.fields.fp.w, 64);
     assert.equal(wide.fields.fp.elementBytes, 8 * wide.fields.fp.n);
     assert.equal(wide.fields.fp.p, mod.fields.fp.p);
-    assert.deepEqual(Object.keys(wide.scratchBytes).sort(), Object.keys(mod.scratchBytes).sort());
+    // the same kernels but G2's (G2 runs on the i32 module: src/api/curve.ts)
+    const notG2 = (k: string) => !k.startsWith('g2_') && !k.startsWith('fp2_');
+    assert.deepEqual(Object.keys(wide.scratchBytes).sort(), Object.keys(mod.scratchBytes).filter(notG2).sort());
     const bytes = decodeBase64(wide.wasmBase64);
     assert.equal(bytes[wide.sharedFlagOffset], 0x01, 'memory limits flag at the recorded offset');
     assert.equal(WebAssembly.validate(bytes), false);
