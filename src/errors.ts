@@ -25,6 +25,8 @@ export class LengthMismatchError extends PippinError {}
 export class ScalarEncodingError extends PippinError {}
 /** The library was used before `init()` finished. */
 export class NotInitializedError extends PippinError {}
+/** Prepared bases (`g1.prepare`) were used after `dispose()`. */
+export class DisposedError extends PippinError {}
 /** A worker thread threw or died during an MSM, or the pool was stopped under it; later calls work again. */
 export class WorkerError extends PippinError {}
 

@@ -13,6 +13,7 @@ export * from './wasm-generated/curves.js';
 export type { Bls12_381Format, Bn254Format, Bls12_377Format, PastaFormat } from './curves/formats.js';
 export type { G1Affine, G1PointInput, G1Format, MsmOptions, PointFormatSpec, Validation } from './api/g1.js';
 export type { MsmStats } from './msm/g1.js';
+export type { PreparedBases, PrepareOptions, PreparedMsmOptions } from './api/prepared.js';
 export type { Curve } from './api/curve.js';
 export * from './errors.js';
 export { startThreads, stopThreads, threads, type PoolWorker, type StartThreadsOptions } from './runtime/pool.js';
