@@ -15,7 +15,7 @@ import {
 } from '../src/index.js';
 import { curveNames } from '../src/curves/index.js';
 import { makeRng } from '../src/reference/rng.js';
-import { fixture, type CurveFixture, type Pt } from './helpers/msm-fixtures.js';
+import { fixture, withIndex, type Pt } from './helpers/msm-fixtures.js';
 import { families } from './helpers/families.js';
 import { coordinateBytes, encodePoint, encodePoints, scalarBytes } from './helpers/encodings.js';
 
@@ -23,11 +23,6 @@ before(async () => {
   for (const name of curveNames) await fixture(name).api.init();
 });
 
-/** Rejection with a typed error of one of `types` carrying `index`. */
-const withIndex =
-  (index: number, ...types: (new (...a: never[]) => Error)[]) =>
-  (e: unknown) =>
-    types.some((T) => e instanceof T) && (e as { index?: number }).index === index;
 /** Object inputs: every other infinity as {infinity: true} instead of null. */
 const asInputs = (P: readonly Pt[]): G1PointInput[] => P.map((q, i) => (q === null && i % 2 ? { infinity: true } : q));
 
