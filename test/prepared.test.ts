@@ -17,6 +17,7 @@ import {
 import { curveNames } from '../src/curves/index.js';
 import { makeRng } from '../src/reference/rng.js';
 import { Arena } from '../src/runtime/memory.js';
+import { fixedBaseTableBytes } from '../src/msm/fixed-base.js';
 import { fixture, withIndex, type CurveFixture, type Pt } from './helpers/msm-fixtures.js';
 import { families } from './helpers/families.js';
 import { encodePoints, scalarBytes } from './helpers/encodings.js';
@@ -52,6 +53,46 @@ describe('prepared = closed form = plain MSM: adversarial families and prefixes 
       assert.equal(arenaUsed(f), before, 'every set released (using)');
     });
   }
+});
+
+describe('precompute: fixed-base tables at several budgets = closed form (families, prefixes, msmBatch, windowBits)', () => {
+  for (const name of curveNames) {
+    it(name, async () => {
+      const f = fixture(name);
+      const rng = makeRng(1106);
+      const before = arenaUsed(f);
+      const n = 96;
+      const PB = 2 * f.api.g1.inst.fields.fp.info.elementBytes;
+      const budgets: [number, number | undefined][] = [[2 ** 30, undefined], [fixedBaseTableBytes(n, 16, PB), 16], [fixedBaseTableBytes(n, 11, PB), 11], [fixedBaseTableBytes(n, 16, PB) - 1, undefined]];
+      for (const [maxBytes, c] of budgets) {
+        for (const [label, make] of families) {
+          const { P, A, s } = make(f, n, rng);
+          using bases = await prepared(f, P, { precompute: { maxBytes } });
+          const table = bases.precomputed;
+          if (maxBytes < fixedBaseTableBytes(n, 16, PB)) assert.equal(table, undefined, 'no window fits');
+          else {
+            assert.ok(table && table.bytes <= maxBytes && (c === undefined || table.windowBits === c), `${label}: table ${JSON.stringify(table)}`);
+            assert.equal(bases.bytes, table.bytes + Math.ceil((n * PB + n) / 16) * 16);
+          }
+          const what = `${label}, budget ${maxBytes} (c = ${table?.windowBits})`;
+          for (const m of [n, 1, 0]) f.check(bases.msmSync(s.slice(0, m)), f.closed(A.slice(0, m), s.slice(0, m)), `${what}: prefix ${m}`);
+          if (c === 16 || c === undefined) {
+            f.check(await bases.msm(packed(f, s, 'be'), { scalarEndian: 'be' }), f.closed(A, s), `${what}: BE`);
+            f.check(bases.msmSync(s, { windowBits: 4 }), f.closed(A, s), `${what}: windowBits 4 (without the table)`);
+            const sets = [s, [], s.slice(0, 7), s];
+            (await bases.msmBatch(sets)).forEach((g, j) => f.check(g, f.closed(A.slice(0, sets[j].length), sets[j]), `${what}: batch set ${j}`));
+          }
+        }
+      }
+      assert.equal(arenaUsed(f), before, 'tables released');
+    });
+  }
+  it('a bad precompute option → InvalidOptionError', async () => {
+    const f = fixture('pallas');
+    for (const bad of [{ maxBytes: -1 }, { maxBytes: 1.5 }, { bytes: 10 }, { maxBytes: 10, extra: 1 }, 'yes', 7]) {
+      await assert.rejects(f.api.g1.prepare(f.withLogs(3).pts, { precompute: bad } as never), (e) => e instanceof InvalidOptionError && e.option === 'precompute', JSON.stringify(bad));
+    }
+  });
 });
 
 /** prepare, with `using` support checked (Symbol.dispose exists on Node ≥ 20.4). */
@@ -188,7 +229,8 @@ describe('two prepared sets beside plain MSMs, interleaved, on 1 and 2 threads',
       const { pts, logs } = f.withLogs(600);
       const A = { pts: pts.slice(0, 300), logs: logs.slice(0, 300) };
       const B = { pts: pts.slice(300).reverse(), logs: logs.slice(300).reverse() };
-      const [a, b] = await Promise.all([f.api.g1.prepare(A.pts), f.api.g1.prepare(encodePoints(f.p, f.formats[0], B.pts), { threads: 1 })]);
+      const [a, b] = await Promise.all([f.api.g1.prepare(A.pts), f.api.g1.prepare(encodePoints(f.p, f.formats[0], B.pts), { threads: 1, precompute: true })]);
+      assert.ok(b.precomputed, 'b has a table');
       for (const threads of [1, 2]) {
         const sa = f.scalars(rng, 300);
         const sb = f.scalars(rng, 290);

@@ -9,6 +9,7 @@
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { runLocal } from '../runtime/executor.js';
+import { buildFixedBaseTable, chooseFixedWindow, fixedBaseMsmProgram, fixedBaseTableBytes, type FixedBaseTable } from '../msm/fixed-base.js';
 import { allocInputs, msmProgram, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { DisposedError, InvalidOptionError, LengthMismatchError, PointEncodingError } from '../errors.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
@@ -25,7 +26,17 @@ export interface PrepareOptions<F extends string> {
   threads?: number;
   /** Cancels the preparation (nothing is kept). */
   signal?: AbortSignal;
+  /**
+   * Fixed-base tables (src/msm/fixed-base.ts): every point's multiples 2^(kc)·P for every window k,
+   * so one bucket set serves all windows; `{ maxBytes }` bounds the table (the window is chosen
+   * among those that fit), `true` = { maxBytes: DEFAULT_PRECOMPUTE_BYTES }, `false` (default) = none.
+   * MSMs given `windowBits` other than the table's run without it.
+   */
+  precompute?: boolean | { maxBytes: number };
 }
+
+/** The table budget of `precompute: true`: 256 MiB (e.g. 2^16 BLS12-381 points with c = 16: 104 MiB). */
+export const DEFAULT_PRECOMPUTE_BYTES = 256 * 2 ** 20;
 
 /** Options of one MSM over prepared bases: those of g1.msm without pointFormat and validate (fixed at prepare). */
 export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'validate'>;
@@ -34,8 +45,10 @@ export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'valid
 export interface PreparedBases {
   /** the number of prepared points: an MSM takes at most this many scalars (a prefix of the points) */
   readonly n: number;
-  /** Wasm memory held by these bases until `dispose()` (0 after it) */
+  /** Wasm memory held by these bases until `dispose()` (0 after it), fixed-base table included */
   readonly bytes: number;
+  /** the fixed-base table's window and bytes, or undefined without one */
+  readonly precomputed: { windowBits: number; bytes: number } | undefined;
   /** Σ scalars[i]·points[i] for i < scalars' length (≤ n), on worker threads when available. */
   msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<G1Affine>;
   /** The same on the calling thread, synchronously. */
@@ -49,19 +62,19 @@ export interface PreparedBases {
 type StatsSink = MsmStats & { convert: number };
 
 const INFINITY: G1Affine = Object.freeze({ x: 0n, y: 0n, infinity: true });
-const PREPARE_OPTIONS = Object.freeze(['pointFormat', 'validate', 'threads', 'signal'] as const);
+const PREPARE_OPTIONS = Object.freeze(['pointFormat', 'validate', 'threads', 'signal', 'precompute'] as const);
 /** Symbol.dispose where the engine has it (Node ≥ 20.4, recent browsers). */
 const disposeSymbol: symbol | undefined = (Symbol as { dispose?: symbol }).dispose;
 
 /** `g1.prepare`: options and points checked and copied at the call, then decoded and validated into a pinned block. */
 export function prepareBases<F extends string>(g1: G1<F>, points: Uint8Array | readonly G1PointInput[], options: PrepareOptions<F> | undefined): Promise<PreparedBases> {
-  let taken: { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F> };
+  let taken: { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number };
   try {
     taken = takePoints(g1, points, options);
   } catch (e) {
     return Promise.reject(e);
   }
-  const { n, options: opts } = taken;
+  const { n, options: opts, maxTableBytes } = taken;
   return g1.enqueue(async () => {
     opts.signal?.throwIfAborted();
     const { arena } = g1.inst;
@@ -69,20 +82,36 @@ export function prepareBases<F extends string>(g1: G1<F>, points: Uint8Array | r
     const bytes = n * PB + n;
     const block = arena.allocPinned(bytes);
     const regions: MsmRegions = { points: block, inf: block + n * PB, scalars: -1 };
+    let table: { block: number; table: FixedBaseTable; bytes: number } | undefined;
     try {
       await g1.runProgram((threads) => g1.convertProgram(taken.points, n, regions, opts.validate, threads), n, opts.threads, opts.signal);
+      const c = chooseFixedWindow(n, PB, maxTableBytes, 1);
+      if (c !== undefined) {
+        const tableBytes = fixedBaseTableBytes(n, c, PB);
+        const tableBlock = arena.allocPinned(tableBytes);
+        table = { block: tableBlock, bytes: tableBytes, table: { ptr: tableBlock, c, windows: 0, windowBytes: 0 } };
+        table.table = await g1.runProgram((threads) => buildFixedBaseTable(g1.ctx, regions.points, regions.inf, n, c, tableBlock, threads), n, opts.threads, opts.signal);
+      }
     } catch (e) {
+      if (table) arena.freePinned(table.block);
       arena.freePinned(block);
       throw e;
     }
-    return new Prepared(g1, block, n, Math.ceil(Math.max(16, bytes) / 16) * 16);
+    return new Prepared(g1, block, n, Math.ceil(Math.max(16, bytes) / 16) * 16, table);
   });
 }
 
-function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unknown): { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F> } {
+function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unknown): { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number } {
   const entry = `${g1.setup.name}.g1.prepare`;
   rejectOptions(options, entry, ['scalarEndian', 'windowBits', 'onStats'], `options of prepare are ${PREPARE_OPTIONS.join(', ')}`);
-  const parsed = parseMsmOptions<F>(options, { formats: g1.setup.formats.map((f) => f.name), entry });
+  let rest = options;
+  let maxTableBytes = 0;
+  if (typeof options === 'object' && options !== null && Object.prototype.hasOwnProperty.call(options, 'precompute')) {
+    const { precompute, ...others } = options as { precompute?: unknown };
+    rest = others;
+    maxTableBytes = parsePrecompute(precompute, entry);
+  }
+  const parsed = parseMsmOptions<F>(rest, { formats: g1.setup.formats.map((f) => f.name), entry });
   if (points instanceof Uint8Array) {
     const { formats } = g1.setup;
     const spec = parsed.pointFormat !== undefined
@@ -91,10 +120,22 @@ function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unkno
     if (!spec || points.length % spec.bytes !== 0) {
       throw new LengthMismatchError(`${entry}: ${points.length} bytes of points is not a multiple of the size of ${spec ? `${spec.name} (${spec.bytes})` : `any format (${formats.map((f) => `${f.name}: ${f.bytes}`).join(', ')})`}`);
     }
-    return { n: points.length / spec.bytes, points: { kind: 'bytes', bytes: points.slice(), format: spec }, options: parsed };
+    return { n: points.length / spec.bytes, points: { kind: 'bytes', bytes: points.slice(), format: spec }, options: parsed, maxTableBytes };
   }
   if (!Array.isArray(points)) throw new PointEncodingError(`${entry}: points must be a Uint8Array or an array of points, got ${describeValue(points)}`);
-  return { n: points.length, points: { kind: 'objects', ...g1.takePointObjects(points) }, options: parsed };
+  return { n: points.length, points: { kind: 'objects', ...g1.takePointObjects(points) }, options: parsed, maxTableBytes };
+}
+
+/** The table budget in bytes: 0 for none. */
+function parsePrecompute(value: unknown, entry: string): number {
+  if (value === undefined || value === false) return 0;
+  if (value === true) return DEFAULT_PRECOMPUTE_BYTES;
+  const maxBytes = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { maxBytes?: unknown }).maxBytes : undefined;
+  const keys = typeof value === 'object' && value !== null ? Reflect.ownKeys(value) : [];
+  if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 0 || keys.length !== 1) {
+    throw new InvalidOptionError(`${entry}: option precompute must be true, false or { maxBytes } with a non-negative integer, got ${describeValue(value)}`, 'precompute', value);
+  }
+  return maxBytes;
 }
 
 /** Options that some entry point does not take, named in an InvalidOptionError. */
@@ -117,13 +158,18 @@ class Prepared<F extends string> implements PreparedBases {
     private readonly block: number,
     readonly n: number,
     bytes: number,
+    private readonly table?: { block: number; table: FixedBaseTable; bytes: number },
   ) {
-    this.held = bytes;
+    this.held = bytes + (table?.bytes ?? 0);
     if (disposeSymbol) Object.defineProperty(this, disposeSymbol, { value: () => this.dispose() });
   }
 
   get bytes(): number {
     return this.held;
+  }
+
+  get precomputed(): { windowBits: number; bytes: number } | undefined {
+    return this.table && !this.disposed ? { windowBits: this.table.table.c, bytes: this.table.bytes } : undefined;
   }
 
   msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<G1Affine> {
@@ -149,7 +195,13 @@ class Prepared<F extends string> implements PreparedBases {
     if (this.disposed) return;
     this.disposed = true;
     this.held = 0;
-    if (this.pending === 0) this.g1.inst.arena.freePinned(this.block);
+    if (this.pending === 0) this.free();
+  }
+
+  private free(): void {
+    const { arena } = this.g1.inst;
+    if (this.table) arena.freePinned(this.table.block);
+    arena.freePinned(this.block);
   }
 
   private msmBatchOf(scalarSets: readonly unknown[], options: unknown, entry: string): Promise<G1Affine[]> {
@@ -173,7 +225,7 @@ class Prepared<F extends string> implements PreparedBases {
   /** The last MSM of disposed bases frees their block. */
   private settle(): void {
     this.pending--;
-    if (this.disposed && this.pending === 0) this.g1.inst.arena.freePinned(this.block);
+    if (this.disposed && this.pending === 0) this.free();
   }
 
   private entry(name: string): string {
@@ -212,6 +264,15 @@ class Prepared<F extends string> implements PreparedBases {
       const one = function* (this: Prepared<F>, scalars: Uint8Array): PhaseProgram<G1Affine> {
         const t0 = performance.now();
         const m = scalars.length / 32;
+        const { table } = this;
+        if (table && (opts.windowBits === undefined || opts.windowBits === table.table.c)) {
+          const at = arena.alloc(32 * m + 32);
+          new Uint8Array(inst.memory.buffer).set(scalars, at);
+          const convert = performance.now() - t0;
+          const { result, stats } = yield* fixedBaseMsmProgram(ctx, table.table, this.block + this.n * PB, at, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads });
+          opts.onStats?.({ ...stats, convert });
+          return result ? { ...result, infinity: false } : INFINITY;
+        }
         const regions = allocInputs(ctx, m);
         const mem = new Uint8Array(inst.memory.buffer);
         mem.copyWithin(regions.points, this.block, this.block + m * PB);
