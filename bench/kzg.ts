@@ -4,7 +4,8 @@
  *   (1) load + validate the setup ('load'), (2) one commitment ('commit-1'), (3) 6 commitments
  *   ('commit-6': pippin's msmBatch; the peers commit one by one, having no batch call; pippin's
  *   6 single calls are the row 'commit-6-single').
- * pippin on 1 and 2 threads (the pool started or stopped around its rows); the peers are
+ * pippin on 1 and 2 threads (the pool started or stopped around its rows), without and with a
+ * fixed-base table (row 'pippin+table': `precompute: true`, its build counted in 'load'); the peers are
  * single-threaded. Runs are interleaved (pippin 1 thread, 2 threads, each peer, then the next run);
  * the median of --runs. The peers' setup loading (≈ 10–20 s each) is timed once. Every commitment
  * is checked against the others' (ok = all implementations agree on every blob they committed).
@@ -59,11 +60,12 @@ async function main(): Promise<number> {
   let committer: BlobCommitter | undefined;
   for (let run = 0; run < runs + 1; run++) {
     const warm = run === 0; // the first round warms up (JIT, pool start) and is not recorded
-    for (const threads of threadCounts) {
+    for (const [threads, table] of threadCounts.flatMap((t) => [[t, false], [t, true]] as const)) {
+      const impl = table ? 'pippin+table' : 'pippin';
       if (threads === 1) stopThreads();
       else await startThreads(threads);
       committer?.dispose();
-      const [kzg, loadMs] = await timed(() => loadTrustedSetup({ threads }));
+      const [kzg, loadMs] = await timed(() => loadTrustedSetup({ threads, precompute: table }));
       committer = kzg;
       const [one, oneMs] = await timed(() => kzg.commit(blobs[0]));
       const [six, sixMs] = await timed(() => kzg.commitMany(blobs));
@@ -73,12 +75,12 @@ async function main(): Promise<number> {
       seen.get(0)!.add(hex(one));
       six.forEach((c, i) => seen.get(i)!.add(hex(c)));
       if (!warm) {
-        record('pippin', 'load', threads, loadMs);
-        record('pippin', 'commit-1', threads, oneMs);
-        record('pippin', 'commit-6', threads, sixMs);
-        record('pippin', 'commit-6-single', threads, singleMs);
+        record(impl, 'load', threads, loadMs);
+        record(impl, 'commit-1', threads, oneMs);
+        record(impl, 'commit-6', threads, sixMs);
+        record(impl, 'commit-6-single', threads, singleMs);
       }
-      log(`run ${run}${warm ? ' (warm-up)' : ''}: pippin ${threads} thread(s): load ${loadMs.toFixed(0)} ms, 1 blob ${oneMs.toFixed(1)} ms, 6 blobs ${sixMs.toFixed(1)} ms (6 calls ${singleMs.toFixed(1)} ms)`);
+      log(`run ${run}${warm ? ' (warm-up)' : ''}: ${impl} ${threads} thread(s): load ${loadMs.toFixed(0)} ms, 1 blob ${oneMs.toFixed(1)} ms, 6 blobs ${sixMs.toFixed(1)} ms (6 calls ${singleMs.toFixed(1)} ms)`);
     }
     if (warm) continue;
     for (const p of peers) {
@@ -113,12 +115,12 @@ async function main(): Promise<number> {
   console.log(`| implementation | threads | ${tasks.join(' | ')} |\n|---|---|${tasks.map(() => '---|').join('')}`);
   for (const impl of impls) console.log(`| ${impl.split('|')[0]} | ${impl.split('|')[1]} | ${tasks.map((t) => cell(impl, t)).join(' | ')} |`);
   const get = (impl: string, task: string, threads: number) => rows.find((r) => r.impl === impl && r.task === task && r.threads === threads)?.medianMs;
-  for (const t of threadCounts) {
-    const p1 = get('pippin', 'commit-1', t);
-    const b6 = get('pippin', 'commit-6', t);
-    const s6 = get('pippin', 'commit-6-single', t);
+  for (const [t, impl] of threadCounts.flatMap((t) => [[t, 'pippin'], [t, 'pippin+table']] as const)) {
+    const p1 = get(impl, 'commit-1', t);
+    const b6 = get(impl, 'commit-6', t);
+    const s6 = get(impl, 'commit-6-single', t);
     const peersLine = peers.map((p) => `${p.name} ${((get(p.name, 'commit-1', 1) ?? NaN) / (p1 ?? NaN)).toFixed(1)}× slower on 1 blob`).join(', ');
-    console.log(`pippin ${t} thread(s): msmBatch of 6 ${((s6 ?? NaN) / (b6 ?? NaN)).toFixed(2)}× faster than 6 calls; ${peersLine}`);
+    console.log(`${impl} ${t} thread(s): msmBatch of 6 ${((s6 ?? NaN) / (b6 ?? NaN)).toFixed(2)}× faster than 6 calls; ${peersLine}`);
   }
   return ok ? 0 : 1;
 }

@@ -98,9 +98,11 @@ function checkBlob(blob: Uint8Array): void {
  * Loads the trusted setup from kzg-wasm's copy: the Lagrange points put in bit-reversed order,
  * decompressed and validated once ('full' by default: on the curve and in G1) into prepared bases.
  */
-export async function loadTrustedSetup(options: { validate?: Validation; threads?: number; points?: Uint8Array } = {}): Promise<BlobCommitter> {
+export async function loadTrustedSetup(
+  options: { validate?: Validation; threads?: number; points?: Uint8Array; precompute?: boolean | { maxBytes: number } } = {},
+): Promise<BlobCommitter> {
   await bls12_381.init();
   const points = bitReversed(options.points ?? (await kzgWasmLagrangePoints()), COMPRESSED_G1);
-  const bases = await bls12_381.g1.prepare(points, { pointFormat: 'zcash-compressed', validate: options.validate ?? 'full', threads: options.threads });
+  const bases = await bls12_381.g1.prepare(points, { pointFormat: 'zcash-compressed', validate: options.validate ?? 'full', threads: options.threads, precompute: options.precompute });
   return new BlobCommitter(bases);
 }
