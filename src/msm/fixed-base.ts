@@ -150,6 +150,7 @@ export function* fixedBaseMsmProgram(
     const outs = tileWindows.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
+    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
     const opMs = { accumulate: 0, reduce: 0 };
     const batch: Batch = {
       tasks: tileWindows.map((wins, t) => (slot: number): Op[] => {
@@ -161,6 +162,8 @@ export function* fixedBaseMsmProgram(
               points: table.ptr + w * table.windowBytes, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
             }),
           ),
+          ['@take', 'stat_pairs'],
+          ['@take', 'stat_batches'],
           ['msm_reduce_segments', ws.buckets, ws.bstate, L, S, o.R, o.P, o.flags, ws.pairs, ws.scratch],
           ['@zero', ws.bstate, L],
           ['@zero', ws.pending, 4 * L],
@@ -169,12 +172,17 @@ export function* fixedBaseMsmProgram(
         ];
       }),
       done(t, r) {
+        // op order: n accumulates, take pairs, take batches, reduce, zero, zero, take pairs, take batches
         const n = tileWindows[t].length;
         for (let j = 0; j < n; j++) counts.flushes += r.values[j];
-        counts.additions += r.values[n + 3];
-        counts.inversions += r.values[n + 4];
+        phaseCounts.accumulate.additions += r.values[n];
+        phaseCounts.accumulate.inversions += r.values[n + 1];
+        phaseCounts.reduce.additions += r.values[n + 5];
+        phaseCounts.reduce.inversions += r.values[n + 6];
+        counts.additions += r.values[n] + r.values[n + 5];
+        counts.inversions += r.values[n + 1] + r.values[n + 6];
         for (let j = 0; j < n; j++) opMs.accumulate += r.times[j];
-        opMs.reduce += r.times[n];
+        opMs.reduce += r.times[n + 2];
         const o = outs[t];
         combiner.addWindow(0, c, o.R, o.P, o.flags, S, L / S);
       },
@@ -191,6 +199,7 @@ export function* fixedBaseMsmProgram(
         plan: { c, windows, buckets: L, batch: B, segments: S },
         kept: m,
         ...counts,
+        phaseCounts,
         estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
         threads: slots,
         tiles: tilesCount,

@@ -17,6 +17,12 @@ export interface PhaseTimes {
   final: number;
 }
 
+/** Batched affine additions of one phase and their batches (one inversion each). */
+export interface PhaseCount {
+  additions: number;
+  inversions: number;
+}
+
 export interface MsmStats {
   plan: MsmPlan;
   kept: number;
@@ -24,6 +30,8 @@ export interface MsmStats {
   /** batched affine additions (accumulation + reduction) and their inversions (one per batch) */
   additions: number;
   inversions: number;
+  /** the same counts per phase (the cost model of `pippin msm --explain`, src/msm/explain.ts) */
+  phaseCounts: { accumulate: PhaseCount; reduce: PhaseCount };
   /** field multiplications by the model 6 per batched addition + 28 per inversion */
   estimatedFieldMuls: number;
   /** threads that ran the tiles (1 = the calling thread) and the number of tiles */
@@ -118,15 +126,21 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
+    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
     const tilesBatch: Batch = {
       tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB)),
       done(i: number, r: TaskResult) {
+        // op order of tileOps: accumulate, take pairs, take batches, reduce, zero, zero, take pairs, take batches
         counts.flushes += r.values[0];
-        counts.additions += r.values[4];
-        counts.inversions += r.values[5];
+        phaseCounts.accumulate.additions += r.values[1];
+        phaseCounts.accumulate.inversions += r.values[2];
+        phaseCounts.reduce.additions += r.values[6];
+        phaseCounts.reduce.inversions += r.values[7];
+        counts.additions += r.values[1] + r.values[6];
+        counts.inversions += r.values[2] + r.values[7];
         opMs.accumulate += r.times[0];
-        opMs.reduce += r.times[1];
+        opMs.reduce += r.times[3];
         const t = performance.now();
         const o = outs[i];
         combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
@@ -150,6 +164,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
         plan,
         kept,
         ...counts,
+        phaseCounts,
         estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
         threads: workspaces.length,
         tiles: tiles.length,
@@ -231,6 +246,8 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
       points: regions.points + tile.start * PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
     }),
+    ['@take', 'stat_pairs'],
+    ['@take', 'stat_batches'],
     ['msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
     ['@zero', ws.bstate, L],
     ['@zero', ws.pending, 4 * L],
