@@ -7160,7 +7160,7 @@
   ;; msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in
   ;; src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
   ;; [(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),
-  ;; digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i. Items for a busy bucket are paired
+  ;; digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i (negated once more when the half's sign bit 127 is set). Items for a busy bucket are paired
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
   ;; i64.mul instructions in body: 0
   (func $msm_accumulate (param $st i32) (result i32)
@@ -7228,11 +7228,11 @@
           (then
             (if (i32.lt_s (local.get $digit) (i32.const 0))
               (then
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.const 1)))
+                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
                 (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
               )
               (else
-                (local.set $item (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))))
+                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )

@@ -38,6 +38,8 @@ export class BackendUnavailableError extends PippinError {
     super(message);
   }
 }
+/** Prepared bases (`g1.prepare`) were used after `dispose()`. */
+export class DisposedError extends PippinError {}
 /** A worker thread threw or died during an MSM, or the pool was stopped under it; later calls work again. */
 export class WorkerError extends PippinError {}
 

@@ -15,6 +15,7 @@ export type { G1Affine, G1PointInput, G1Format, MsmOptions, PointFormatSpec, Val
 export type { G2Affine, G2PointInput } from './api/g2.js';
 export type { G2FormatName } from './curves/g2.js';
 export type { MsmStats } from './msm/g1.js';
+export type { PreparedBases, PrepareOptions, PreparedMsmOptions } from './api/prepared.js';
 export type { Curve, Backend, CurveInfo, InitOptions } from './api/curve.js';
 export * from './errors.js';
 export { startThreads, stopThreads, threads, type PoolWorker, type StartThreadsOptions } from './runtime/pool.js';

@@ -13,6 +13,7 @@ import type { WindowTable } from '../msm/plan.js';
 import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram } from '../msm/subgroup.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
+import { prepareBases, type PrepareOptions, type PreparedBases } from './prepared.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import {
   InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PippinError, PointEncodingError, ScalarEncodingError,
@@ -94,6 +95,9 @@ export function chunkSize(n: number, threads: number): number {
   return threads === 1 ? CHUNK : Math.max(64, Math.min(CHUNK, Math.ceil(n / (4 * threads))));
 }
 
+/** Points as copied at the call: packed bytes in one format, or the coordinates of point objects. */
+export type CopiedPoints<F extends string> = Call<F>['points'];
+
 /** A call's inputs, copied at the call (the caller may reuse its buffers at once). */
 interface Call<F extends string> {
   n: number;
@@ -108,7 +112,8 @@ const INFINITY: G1Affine = Object.freeze({ x: 0n, y: 0n, infinity: true });
 export class G1<F extends string = G1Format> {
   private readonly formats: Map<string, PointFormatSpec<F>>;
   private readonly EB: number;
-  private readonly ctx: G1MsmContext;
+  /** @internal the MSM context (src/api/prepared.ts runs MSMs over it) */
+  readonly ctx: G1MsmContext;
   /** From this many points 'full' validation uses the batched subgroup check (never with cofactor 1). */
   private readonly batchFrom: number;
   /** asynchronous MSMs on this instance run one at a time (they share its memory arena) */
@@ -117,7 +122,8 @@ export class G1<F extends string = G1Format> {
   constructor(
     /** The underlying Wasm instance (low-level access for tools; not needed for the MSM). */
     readonly inst: Instance,
-    private readonly setup: G1Setup<F>,
+    /** @internal */
+    readonly setup: G1Setup<F>,
   ) {
     this.formats = new Map(setup.formats.map((f) => [f.name, f]));
     const fp = inst.fields.fp;
@@ -145,7 +151,20 @@ export class G1<F extends string = G1Format> {
     } catch (e) {
       return Promise.reject(e);
     }
-    const run = this.queue.then(() => this.runAsync(call));
+    return this.enqueue(() => this.runAsync(call));
+  }
+
+  /**
+   * Decodes and validates `points` once and keeps them in Wasm memory for many MSMs (fixed bases,
+   * e.g. a KZG setup): see src/api/prepared.ts and docs/prepared.md.
+   */
+  prepare(points: Uint8Array | readonly G1PointInput[], options?: PrepareOptions<F>): Promise<PreparedBases> {
+    return prepareBases(this, points, options);
+  }
+
+  /** @internal Runs `job` after every asynchronous call queued before it on this instance (they share its memory arena). */
+  enqueue<T>(job: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(job);
     this.queue = run.catch(() => {});
     return run;
   }
@@ -158,10 +177,15 @@ export class G1<F extends string = G1Format> {
   private async runAsync(call: Call<F>): Promise<G1Affine> {
     const { threads: wanted, signal } = call.options;
     if (signal?.aborted) throw signal.reason; // aborted while queued: no work
-    const pool = wanted === 1 || call.n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
-    if (!pool) return signal ? runLocalAsync(this.inst, this.program(call, 1), signal) : runLocal(this.inst, this.program(call, 1));
+    return this.runProgram((threads) => this.program(call, threads), call.n, wanted, signal);
+  }
+
+  /** @internal Runs a phase program over n points on the pool (at most `wanted` threads) or, for small n or without shared memory, on the calling thread. */
+  async runProgram<T>(program: (threads: number) => PhaseProgram<T>, n: number, wanted: number | undefined, signal: AbortSignal | undefined): Promise<T> {
+    const pool = wanted === 1 || n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
+    if (!pool) return signal ? runLocalAsync(this.inst, program(1), signal) : runLocal(this.inst, program(1));
     const threads = Math.min(wanted ?? pool.size, pool.size);
-    return runOnPool(this.inst, this.program(call, threads), pool, threads, signal);
+    return runOnPool(this.inst, program(threads), pool, threads, signal);
   }
 
   /** The whole MSM as one phase program on `threads` thread slots. */
@@ -171,39 +195,7 @@ export class G1<F extends string = G1Format> {
     try {
       const t0 = performance.now();
       const regions = allocInputs(this.ctx, call.n);
-      // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
-      // subgroup check; exact per-point checks only to locate a bad point. Fewer points: on-curve per
-      // point, then the exact test of all points before the first malformed or off-curve one (so the
-      // lowest bad index wins, whatever its error)
-      const subgroup = call.options.validate === 'full' && this.setup.h1 > 1n;
-      const batched = subgroup && call.n >= this.batchFrom;
-      const perPoint: Validation = subgroup ? 'on-curve' : call.options.validate;
-      let inputError: PippinError | undefined;
-      try {
-        if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, perPoint, threads);
-        else {
-          this.writePointObjects(call.points, call.n, regions);
-          yield* this.validateProgram(regions, call.n, perPoint, threads);
-        }
-      } catch (e) {
-        if (!subgroup || batched || !(e instanceof PippinError) || e.index < 0) throw e;
-        inputError = e;
-      }
-      if (subgroup && !batched) yield* this.exactInG1(regions, 0, inputError ? inputError.index : call.n, threads);
-      if (inputError) throw inputError;
-      if (batched && !(yield* this.batchInG1(regions, 0, call.n, threads))) {
-        // some point is outside G1: bisect with batched checks down to a short range, then exact tests
-        let lo = 0;
-        let hi = call.n;
-        while (hi - lo > this.batchFrom) {
-          const mid = lo + Math.floor((hi - lo) / 2);
-          if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
-          else hi = mid;
-        }
-        yield* this.exactInG1(regions, lo, hi, threads);
-        // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
-        yield* this.exactInG1(regions, 0, call.n, threads);
-      }
+      yield* this.convertProgram(call.points, call.n, regions, call.options.validate, threads);
       new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
       const convert = performance.now() - t0;
       const { result, stats } = yield* msmProgram(this.ctx, regions, call.n, {
@@ -215,6 +207,43 @@ export class G1<F extends string = G1Format> {
       return result ? { ...result, infinity: false } : INFINITY;
     } finally {
       arena.release(mark);
+    }
+  }
+
+  /** @internal Points (bytes or objects, copied at the call) into `regions`: decoded, then validated as `validate` says. */
+  *convertProgram(points: CopiedPoints<F>, n: number, regions: MsmRegions, validate: Validation, threads: number): PhaseProgram<void> {
+    // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
+    // subgroup check; exact per-point checks only to locate a bad point. Fewer points: on-curve per
+    // point, then the exact test of all points before the first malformed or off-curve one (so the
+    // lowest bad index wins, whatever its error)
+    const subgroup = validate === 'full' && this.setup.h1 > 1n;
+    const batched = subgroup && n >= this.batchFrom;
+    const perPoint: Validation = subgroup ? 'on-curve' : validate;
+    let inputError: PippinError | undefined;
+    try {
+      if (points.kind === 'bytes') yield* this.decodeProgram(points.bytes, points.format, n, regions, perPoint, threads);
+      else {
+        this.writePointObjects(points, n, regions);
+        yield* this.validateProgram(regions, n, perPoint, threads);
+      }
+    } catch (e) {
+      if (!subgroup || batched || !(e instanceof PippinError) || e.index < 0) throw e;
+      inputError = e;
+    }
+    if (subgroup && !batched) yield* this.exactInG1(regions, 0, inputError ? inputError.index : n, threads);
+    if (inputError) throw inputError;
+    if (batched && !(yield* this.batchInG1(regions, 0, n, threads))) {
+      // some point is outside G1: bisect with batched checks down to a short range, then exact tests
+      let lo = 0;
+      let hi = n;
+      while (hi - lo > this.batchFrom) {
+        const mid = lo + Math.floor((hi - lo) / 2);
+        if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
+        else hi = mid;
+      }
+      yield* this.exactInG1(regions, lo, hi, threads);
+      // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
+      yield* this.exactInG1(regions, 0, n, threads);
     }
   }
 
@@ -238,7 +267,8 @@ export class G1<F extends string = G1Format> {
   }
 
   /** Reads every point object once (getters run here, at the call), checking its shape. */
-  private takePointObjects(points: readonly unknown[]): { xs: bigint[]; ys: bigint[]; inf: Uint8Array } {
+  /** @internal */
+  takePointObjects(points: readonly unknown[]): { xs: bigint[]; ys: bigint[]; inf: Uint8Array } {
     const n = points.length;
     const p = this.inst.fields.fp.info.p;
     const xs = new Array<bigint>(n).fill(0n);
@@ -308,7 +338,8 @@ export class G1<F extends string = G1Format> {
     }
   }
 
-  private format(name: string, option = 'pointFormat'): PointFormatSpec<F> {
+  /** @internal */
+  format(name: string, option = 'pointFormat'): PointFormatSpec<F> {
     const spec = typeof name === 'string' ? this.formats.get(name) : undefined;
     if (!spec) throw new InvalidOptionError(`${this.setup.name}.g1: unknown point format ${describeValue(name)} for ${option} (known: ${[...this.formats.keys()].join(', ')})`, option, name);
     return spec;

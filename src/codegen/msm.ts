@@ -373,7 +373,7 @@ export class MsmGen {
       `${this.kernel('msm_accumulate')}(st) → flushes: accumulates one window into buckets; st is the state block described in`,
       'src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is',
       '[(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),',
-      'digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i. Items for a busy bucket are paired',
+      'digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i (negated once more when the half\'s sign bit 127 is set). Items for a busy bucket are paired',
       'with each other into temporaries (a batched tree), so no input shape serializes the additions.',
     ], (fb) => {
       const st = fb.param('st', 'i32');
@@ -590,11 +590,14 @@ export class MsmGen {
         fb.if(i32.gt_s(digit.get, halfL.get), () => digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1))));
         fb.if(i32.ne(digit.get, i32.const(0)), () => {
           const ptPtr = i32.add(points.get, i32.mul(i.get, i32.const(PB)));
+          // the half's sign (bit 127) negates the point too: msm_expand_endo has moved it onto the
+          // points and cleared it; fixed-base tables (src/msm/fixed-base.ts) cannot, so it stays
+          const sign = i32.shr_u(i32.load(half.get, 12), i32.const(31));
           fb.if(i32.lt_s(digit.get, i32.const(0)), () => {
-            item.set(i32.or(ptPtr, i32.const(1)));
+            item.set(i32.or(ptPtr, i32.xor(sign, i32.const(1))));
             bk.set(i32.sub(i32.sub(i32.const(0), digit.get), i32.const(1)));
           }, () => {
-            item.set(ptPtr);
+            item.set(i32.or(ptPtr, sign));
             bk.set(i32.sub(digit.get, i32.const(1)));
           });
           schedule();

@@ -77,6 +77,7 @@ export async function instantiate<K = Kernels>(
   const exports = instance.exports as Record<string, unknown>;
   const arena = new Arena(memory);
   const fields = Object.fromEntries(fieldInfos.map((f) => [f.name, new WasmField(f, exports, arena)]));
+  arena.keep(); // the fields' temporaries live as long as the instance
   return { k: exports as K, exports, memory, arena, fields, module, shared };
 }
 

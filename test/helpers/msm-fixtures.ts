@@ -90,6 +90,12 @@ export class CurveFixture {
   }
 }
 
+/** Rejection with a typed error of one of `types` carrying `index`. */
+export const withIndex =
+  (index: number, ...types: (new (...a: never[]) => Error)[]) =>
+  (e: unknown) =>
+    types.some((T) => e instanceof T) && (e as { index?: number }).index === index;
+
 const cache = new Map<CurveName, CurveFixture>();
 export function fixture(name: CurveName): CurveFixture {
   let f = cache.get(name);

@@ -1,0 +1,346 @@
+/**
+ * Prepared bases (`g1.prepare`): points decoded and validated once, kept in Wasm memory (a pinned
+ * block of the arena, src/runtime/memory.ts, which the workers share) in the form every MSM over
+ * them starts from — affine Montgomery coordinates and infinity flags — for many MSMs: KZG
+ * commitments over a trusted setup, a prover's SRS. Each MSM copies a prefix of the block into its
+ * per-call regions (the MSM compacts and expands them in place) and runs the ordinary MSM program;
+ * `msmBatch` runs the MSMs of several scalar sets as one phase program whose batches hold the tiles
+ * of every set (docs/prepared.md).
+ */
+import type { Batch, PhaseProgram } from '../runtime/executor.js';
+import { runLocal } from '../runtime/executor.js';
+import { buildFixedBaseTable, chooseFixedWindow, fixedBaseMsmProgram, fixedBaseTableBytes, type FixedBaseTable } from '../msm/fixed-base.js';
+import { allocInputs, msmProgram, type MsmRegions, type MsmStats } from '../msm/g1.js';
+import { DisposedError, InvalidOptionError, LengthMismatchError, PointEncodingError } from '../errors.js';
+import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
+import { packScalars, type CopiedPoints, type G1, type G1Affine, type G1PointInput, type MsmOptions } from './g1.js';
+
+/** Options of `g1.prepare`. */
+export interface PrepareOptions<F extends string> {
+  /** Encoding of packed point bytes (default: the curve's primary format when the length is a
+   * multiple of its size, else the first format whose size divides it). */
+  pointFormat?: F;
+  /** Input checks, done once here: 'full' (default), 'on-curve' or 'none' (see g1.msm). */
+  validate?: Validation;
+  /** At most this many threads for decoding and validation (default: every worker of the pool). */
+  threads?: number;
+  /** Cancels the preparation (nothing is kept). */
+  signal?: AbortSignal;
+  /**
+   * Fixed-base tables (src/msm/fixed-base.ts): every point's multiples 2^(kc)·P for every window k,
+   * so one bucket set serves all windows; `{ maxBytes }` bounds the table (the window is chosen
+   * among those that fit), `true` = { maxBytes: DEFAULT_PRECOMPUTE_BYTES }, `false` (default) = none.
+   * MSMs given `windowBits` other than the table's run without it.
+   */
+  precompute?: boolean | { maxBytes: number };
+}
+
+/** The table budget of `precompute: true`: 256 MiB (e.g. 2^16 BLS12-381 points with c = 16: 104 MiB). */
+export const DEFAULT_PRECOMPUTE_BYTES = 256 * 2 ** 20;
+
+/** Options of one MSM over prepared bases: those of g1.msm without pointFormat and validate (fixed at prepare). */
+export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'validate'>;
+
+/** Points prepared once for many MSMs (`await curve.g1.prepare(points)`). Also disposable with `using` (Symbol.dispose). */
+export interface PreparedBases {
+  /** the number of prepared points: an MSM takes at most this many scalars (a prefix of the points) */
+  readonly n: number;
+  /** Wasm memory held by these bases until `dispose()` (0 after it), fixed-base table included */
+  readonly bytes: number;
+  /** the fixed-base table's window and bytes, or undefined without one */
+  readonly precomputed: { windowBits: number; bytes: number } | undefined;
+  /** Σ scalars[i]·points[i] for i < scalars' length (≤ n), on worker threads when available. */
+  msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<G1Affine>;
+  /** The same on the calling thread, synchronously. */
+  msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): G1Affine;
+  /** One MSM per scalar set (each a prefix of the points, possibly empty), run as one program. */
+  msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<G1Affine[]>;
+  /** Releases the memory (after the MSMs already started on these bases); later use throws DisposedError. Idempotent. */
+  dispose(): void;
+}
+
+type StatsSink = MsmStats & { convert: number };
+
+const INFINITY: G1Affine = Object.freeze({ x: 0n, y: 0n, infinity: true });
+const PREPARE_OPTIONS = Object.freeze(['pointFormat', 'validate', 'threads', 'signal', 'precompute'] as const);
+/** Symbol.dispose where the engine has it (Node ≥ 20.4, recent browsers). */
+const disposeSymbol: symbol | undefined = (Symbol as { dispose?: symbol }).dispose;
+
+/** `g1.prepare`: options and points checked and copied at the call, then decoded and validated into a pinned block. */
+export function prepareBases<F extends string>(g1: G1<F>, points: Uint8Array | readonly G1PointInput[], options: PrepareOptions<F> | undefined): Promise<PreparedBases> {
+  let taken: { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number };
+  try {
+    taken = takePoints(g1, points, options);
+  } catch (e) {
+    return Promise.reject(e);
+  }
+  const { n, options: opts, maxTableBytes } = taken;
+  return g1.enqueue(async () => {
+    opts.signal?.throwIfAborted();
+    const { arena } = g1.inst;
+    const PB = 2 * g1.ctx.EB;
+    const bytes = n * PB + n;
+    const block = arena.allocPinned(bytes);
+    const regions: MsmRegions = { points: block, inf: block + n * PB, scalars: -1 };
+    let table: { block: number; table: FixedBaseTable; bytes: number } | undefined;
+    try {
+      await g1.runProgram((threads) => g1.convertProgram(taken.points, n, regions, opts.validate, threads), n, opts.threads, opts.signal);
+      const c = chooseFixedWindow(n, PB, maxTableBytes, 1);
+      if (c !== undefined) {
+        const tableBytes = fixedBaseTableBytes(n, c, PB);
+        const tableBlock = arena.allocPinned(tableBytes);
+        table = { block: tableBlock, bytes: tableBytes, table: { ptr: tableBlock, c, windows: 0, windowBytes: 0 } };
+        table.table = await g1.runProgram((threads) => buildFixedBaseTable(g1.ctx, regions.points, regions.inf, n, c, tableBlock, threads), n, opts.threads, opts.signal);
+      }
+    } catch (e) {
+      if (table) arena.freePinned(table.block);
+      arena.freePinned(block);
+      throw e;
+    }
+    return new Prepared(g1, block, n, Math.ceil(Math.max(16, bytes) / 16) * 16, table);
+  });
+}
+
+function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unknown): { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number } {
+  const entry = `${g1.setup.name}.g1.prepare`;
+  rejectOptions(options, entry, ['scalarEndian', 'windowBits', 'onStats'], `options of prepare are ${PREPARE_OPTIONS.join(', ')}`);
+  let rest = options;
+  let maxTableBytes = 0;
+  if (typeof options === 'object' && options !== null && Object.prototype.hasOwnProperty.call(options, 'precompute')) {
+    const { precompute, ...others } = options as { precompute?: unknown };
+    rest = others;
+    maxTableBytes = parsePrecompute(precompute, entry);
+  }
+  const parsed = parseMsmOptions<F>(rest, { formats: g1.setup.formats.map((f) => f.name), entry });
+  if (points instanceof Uint8Array) {
+    const { formats } = g1.setup;
+    const spec = parsed.pointFormat !== undefined
+      ? g1.format(parsed.pointFormat)
+      : points.length % formats[0].bytes === 0 ? formats[0] : formats.find((f) => points.length % f.bytes === 0);
+    if (!spec || points.length % spec.bytes !== 0) {
+      throw new LengthMismatchError(`${entry}: ${points.length} bytes of points is not a multiple of the size of ${spec ? `${spec.name} (${spec.bytes})` : `any format (${formats.map((f) => `${f.name}: ${f.bytes}`).join(', ')})`}`);
+    }
+    return { n: points.length / spec.bytes, points: { kind: 'bytes', bytes: points.slice(), format: spec }, options: parsed, maxTableBytes };
+  }
+  if (!Array.isArray(points)) throw new PointEncodingError(`${entry}: points must be a Uint8Array or an array of points, got ${describeValue(points)}`);
+  return { n: points.length, points: { kind: 'objects', ...g1.takePointObjects(points) }, options: parsed, maxTableBytes };
+}
+
+/** The table budget in bytes: 0 for none. */
+function parsePrecompute(value: unknown, entry: string): number {
+  if (value === undefined || value === false) return 0;
+  if (value === true) return DEFAULT_PRECOMPUTE_BYTES;
+  const maxBytes = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as { maxBytes?: unknown }).maxBytes : undefined;
+  const keys = typeof value === 'object' && value !== null ? Reflect.ownKeys(value) : [];
+  if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 0 || keys.length !== 1) {
+    throw new InvalidOptionError(`${entry}: option precompute must be true, false or { maxBytes } with a non-negative integer, got ${describeValue(value)}`, 'precompute', value);
+  }
+  return maxBytes;
+}
+
+/** Options that some entry point does not take, named in an InvalidOptionError. */
+function rejectOptions(options: unknown, entry: string, names: readonly string[], hint: string): void {
+  if (typeof options !== 'object' || options === null) return;
+  for (const name of names) {
+    const value = Object.prototype.hasOwnProperty.call(options, name) ? (options as Record<string, unknown>)[name] : undefined;
+    if (value !== undefined) throw new InvalidOptionError(`${entry}: option ${name} does not apply here (${hint})`, name, value);
+  }
+}
+
+class Prepared<F extends string> implements PreparedBases {
+  private disposed = false;
+  /** MSMs queued or running on these bases: the block is freed when the last one ends */
+  private pending = 0;
+  private held: number;
+
+  constructor(
+    private readonly g1: G1<F>,
+    private readonly block: number,
+    readonly n: number,
+    bytes: number,
+    private readonly table?: { block: number; table: FixedBaseTable; bytes: number },
+  ) {
+    this.held = bytes + (table?.bytes ?? 0);
+    if (disposeSymbol) Object.defineProperty(this, disposeSymbol, { value: () => this.dispose() });
+  }
+
+  get bytes(): number {
+    return this.held;
+  }
+
+  get precomputed(): { windowBits: number; bytes: number } | undefined {
+    return this.table && !this.disposed ? { windowBits: this.table.table.c, bytes: this.table.bytes } : undefined;
+  }
+
+  msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<G1Affine> {
+    return this.msmBatchOf([scalars], options, 'msm').then((r) => r[0]);
+  }
+
+  msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<G1Affine[]> {
+    if (!Array.isArray(scalarSets)) return Promise.reject(new LengthMismatchError(`${this.entry('msmBatch')}: scalar sets must be an array, got ${describeValue(scalarSets)}`));
+    return this.msmBatchOf(scalarSets, options, 'msmBatch');
+  }
+
+  msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): G1Affine {
+    const { sets, opts } = this.take([scalars], options, 'msmSync');
+    this.pending++;
+    try {
+      return runLocal(this.g1.inst, this.program(sets, opts, 1))[0];
+    } finally {
+      this.settle();
+    }
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.held = 0;
+    if (this.pending === 0) this.free();
+  }
+
+  private free(): void {
+    const { arena } = this.g1.inst;
+    if (this.table) arena.freePinned(this.table.block);
+    arena.freePinned(this.block);
+  }
+
+  private msmBatchOf(scalarSets: readonly unknown[], options: unknown, entry: string): Promise<G1Affine[]> {
+    let call: { sets: Uint8Array[]; opts: ParsedMsmOptions<string, StatsSink> };
+    try {
+      call = this.take(scalarSets, options, entry);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    const { sets, opts } = call;
+    this.pending++;
+    const longest = Math.max(0, ...sets.map((s) => s.length / 32));
+    return this.g1
+      .enqueue(() => {
+        opts.signal?.throwIfAborted();
+        return this.g1.runProgram((threads) => this.program(sets, opts, threads), longest, opts.threads, opts.signal);
+      })
+      .finally(() => this.settle());
+  }
+
+  /** The last MSM of disposed bases frees their block. */
+  private settle(): void {
+    this.pending--;
+    if (this.disposed && this.pending === 0) this.free();
+  }
+
+  private entry(name: string): string {
+    return `${this.g1.setup.name}.g1.prepare(…).${name}`;
+  }
+
+  /** Options parsed and every scalar set checked and copied (n × 32 bytes each, at most n scalars). */
+  private take(scalarSets: readonly unknown[], options: unknown, name: string): { sets: Uint8Array[]; opts: ParsedMsmOptions<string, StatsSink> } {
+    const entry = this.entry(name);
+    if (this.disposed) throw new DisposedError(`${entry}: these prepared bases were disposed`);
+    rejectOptions(options, entry, ['pointFormat', 'validate'], 'the points were decoded and validated by prepare');
+    const opts = parseMsmOptions<string, StatsSink>(options, { formats: [], entry });
+    opts.signal?.throwIfAborted();
+    const sets = scalarSets.map((s, j) => {
+      if (!(j in scalarSets)) throw new LengthMismatchError(`${entry}: scalar set ${j} is missing (a hole in the array)`, j);
+      const packed = packScalars(s, opts.scalarEndian, this.g1.r);
+      if (packed.length / 32 > this.n) {
+        throw new LengthMismatchError(`${entry}: ${packed.length / 32} scalars${scalarSets.length > 1 ? ` in set ${j}` : ''} for ${this.n} prepared points (at most n: a prefix of the points)`, scalarSets.length > 1 ? j : -1);
+      }
+      return packed;
+    });
+    return { sets, opts };
+  }
+
+  /**
+   * The MSMs of every scalar set: each copies its prefix of the prepared points into fresh regions
+   * (the MSM rewrites them) and runs the MSM program; the programs advance together, their batches
+   * merged into one (see `together`).
+   */
+  private *program(sets: Uint8Array[], opts: ParsedMsmOptions<string, StatsSink>, threads: number): PhaseProgram<G1Affine[]> {
+    const { inst, ctx } = this.g1;
+    const { arena } = inst;
+    const PB = 2 * ctx.EB;
+    const mark = arena.mark();
+    try {
+      const one = function* (this: Prepared<F>, scalars: Uint8Array): PhaseProgram<G1Affine> {
+        const t0 = performance.now();
+        const m = scalars.length / 32;
+        const { table } = this;
+        if (table && (opts.windowBits === undefined || opts.windowBits === table.table.c)) {
+          const at = arena.alloc(32 * m + 32);
+          new Uint8Array(inst.memory.buffer).set(scalars, at);
+          const convert = performance.now() - t0;
+          const { result, stats } = yield* fixedBaseMsmProgram(ctx, table.table, this.block + this.n * PB, at, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads });
+          opts.onStats?.({ ...stats, convert });
+          return result ? { ...result, infinity: false } : INFINITY;
+        }
+        const regions = allocInputs(ctx, m);
+        const mem = new Uint8Array(inst.memory.buffer);
+        mem.copyWithin(regions.points, this.block, this.block + m * PB);
+        mem.copyWithin(regions.inf, this.block + this.n * PB, this.block + this.n * PB + m);
+        mem.set(scalars, regions.scalars);
+        const convert = performance.now() - t0;
+        const { result, stats } = yield* msmProgram(ctx, regions, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, windowBits: opts.windowBits });
+        opts.onStats?.({ ...stats, convert });
+        return result ? { ...result, infinity: false } : INFINITY;
+      };
+      return yield* together(sets.map((s) => one.call(this, s)));
+    } finally {
+      arena.release(mark);
+    }
+  }
+}
+
+/**
+ * Runs several phase programs as one: each step yields one batch holding the current batch of
+ * every program still running (task results routed back to their owner), then resumes the
+ * programs in reverse order of their start. Contract: the programs allocate from one arena in
+ * stack order — each allocates before its first yield after the ones started before it, and
+ * releases when it ends — and yield the same number of batches, so resuming the last started
+ * first releases in stack order. Memory a program allocates inside a batch's `done` (the XYZZ
+ * combiner's window sums) lies above every program's mark and is read before any later allocation.
+ */
+export function* together<T>(programs: PhaseProgram<T>[]): PhaseProgram<T[]> {
+  const results = new Array<T>(programs.length);
+  const steps = programs.map((p) => p.next());
+  const resume = (failure: { error: unknown } | undefined) => {
+    let firstError: { error: unknown } | undefined;
+    for (let j = programs.length - 1; j >= 0; j--) {
+      if (steps[j].done) continue;
+      try {
+        steps[j] = failure ? programs[j].throw(failure.error) : programs[j].next();
+      } catch (error) {
+        firstError ??= { error };
+        steps[j] = { done: true, value: undefined as T };
+      }
+    }
+    if (firstError) throw firstError.error;
+  };
+  for (;;) {
+    const live = steps.flatMap((s, j) => (s.done ? [] : [{ j, batch: s.value }]));
+    if (live.length === 0) break;
+    const owner: { j: number; i: number }[] = [];
+    const tasks: Batch['tasks'][number][] = [];
+    for (const { j, batch } of live) {
+      batch.tasks.forEach((task, i) => {
+        owner.push({ j, i });
+        tasks.push(task);
+      });
+    }
+    const merged: Batch = {
+      tasks,
+      done: (t, r) => {
+        const { j, i } = owner[t];
+        (steps[j].value as Batch).done(i, r);
+      },
+    };
+    let failure: { error: unknown } | undefined;
+    try {
+      yield merged;
+    } catch (error) {
+      failure = { error };
+    }
+    resume(failure);
+  }
+  steps.forEach((s, j) => (results[j] = s.value as T));
+  return results;
+}
