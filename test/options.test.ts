@@ -12,8 +12,8 @@ import { InvalidOptionError, PippinError } from '../src/errors.js';
 const formats = ['zcash', 'zcash-compressed', 'arkworks'] as const;
 const ctx = { formats, entry: 'bls12-381.g1.msm' };
 const parse = (o: unknown) => parseMsmOptions(o, ctx);
-const KNOWN = ['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'signal'];
-const DEFAULTS = { pointFormat: undefined, scalarEndian: 'le', validate: 'full', windowBits: undefined, threads: undefined, onStats: undefined, signal: undefined };
+const KNOWN = ['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'onProgress', 'signal'];
+const DEFAULTS = { pointFormat: undefined, scalarEndian: 'le', validate: 'full', windowBits: undefined, threads: undefined, onStats: undefined, onProgress: undefined, signal: undefined };
 const PROTO_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
 
 /** Asserts an InvalidOptionError for `option` carrying `value`, its message naming entry and option. */
@@ -157,6 +157,11 @@ describe('parseMsmOptions', () => {
     for (const v of ['f', 1, null, {}, [], true, ...PROTO_NAMES]) refuses(own('onStats', v), 'onStats', v);
   });
 
+  it('onProgress: a function (kept by reference)', () => {
+    for (const f of [() => {}, function named() {}, async () => {}]) assert.equal(parse({ onProgress: f }).onProgress, f);
+    for (const v of ['f', 1, null, {}, [], true, ...PROTO_NAMES]) refuses(own('onProgress', v), 'onProgress', v);
+  });
+
   it('messages show values bounded and typed', () => {
     const long = 'x'.repeat(10_000);
     const err = refuses({ validate: long }, 'validate', long);
@@ -201,6 +206,7 @@ describe('parseMsmOptions', () => {
         case 'threads':
           return int(1, 256);
         case 'onStats':
+        case 'onProgress':
           return typeof v === 'function';
         default:
           return false;

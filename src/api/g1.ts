@@ -9,7 +9,8 @@ import type { Op } from '../runtime/interpreter.js';
 import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
-import type { WindowTable } from '../msm/plan.js';
+import { planMsm, type WindowTable } from '../msm/plan.js';
+import { ProgressMeter, type MsmProgress } from '../msm/progress.js';
 import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram } from '../msm/subgroup.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
@@ -20,6 +21,7 @@ import {
 
 export type { Validation } from './options.js';
 export type { PointFormatSpec } from '../abi/codes.js';
+export type { MsmProgress, MsmPhase } from '../msm/progress.js';
 
 /** An affine point; `infinity: true` is the point at infinity (x = y = 0n then). */
 export interface G1Affine {
@@ -54,6 +56,13 @@ export interface MsmOptions<F extends string = G1Format> {
   threads?: number;
   /** Receives phase timings and counts. */
   onStats?: (stats: MsmStats & { convert: number }) => void;
+  /**
+   * Receives `{ done, total, phase }` during the MSM (msm and msmSync), at most every 50 ms: `total`
+   * is fixed at the start (point passes: one to decode and check, one per batched subgroup check,
+   * one per window), `done` never decreases, and the last call has done === total (phase 'done').
+   * Runs on the calling thread between tasks; a throw from it rejects the MSM.
+   */
+  onProgress?: (progress: MsmProgress) => void;
   /**
    * Cancels an asynchronous MSM: it rejects with the signal's reason (an `AbortError` DOMException by
    * default); workers running its tasks are terminated and replaced, its memory is released. Checked
@@ -160,17 +169,23 @@ export class G1<F extends string = G1Format> {
     const mark = arena.mark();
     try {
       const t0 = performance.now();
-      const regions = allocInputs(this.ctx, call.n);
+      const { n } = call;
       // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
       // subgroup check; exact per-point checks only to locate a bad point
-      const batched = call.options.validate === 'full' && call.n >= this.batchFrom;
+      const batched = call.options.validate === 'full' && n >= this.batchFrom;
+      const windows = planMsm(n, this.setup.windowTable, call.options.windowBits).windows;
+      const meter = new ProgressMeter(n * (1 + (batched ? 1 : 0) + windows), call.options.onProgress);
+      meter.advance(0, 'decode');
+      const decoded = (count: number) => meter.advance(count, 'decode');
+      const regions = allocInputs(this.ctx, n);
       const perPoint: Validation = batched ? 'on-curve' : call.options.validate;
-      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, perPoint, threads);
+      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, n, regions, perPoint, threads, decoded);
       else {
-        this.writePointObjects(call.points, call.n, regions);
-        yield* this.validateProgram(regions, call.n, perPoint, threads);
+        this.writePointObjects(call.points, n, regions);
+        if (perPoint === 'none') decoded(n);
+        yield* this.validateProgram(regions, n, perPoint, threads, 0, decoded);
       }
-      if (batched && !(yield* this.batchInG1(regions, 0, call.n, threads))) {
+      if (batched && !(yield* this.batchInG1(regions, 0, n, threads, (share) => meter.advance(share * n, 'subgroup')))) {
         // some point is outside G1: bisect with batched checks down to a short range, then exact tests
         let lo = 0;
         let hi = call.n;
@@ -189,7 +204,9 @@ export class G1<F extends string = G1Format> {
         scalarsBigEndian: call.options.scalarEndian === 'be',
         threads,
         windowBits: call.options.windowBits,
+        onTile: (share) => meter.advance(share * windows * n, 'accumulate'),
       });
+      meter.finish();
       call.options.onStats?.({ ...stats, convert });
       return result ? { ...result, infinity: false } : INFINITY;
     } finally {
@@ -318,7 +335,7 @@ export class G1<F extends string = G1Format> {
   }
 
   /** Decoding (and validation, the costly part) in chunks, each task with its slot's staging and scratch. */
-  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number): PhaseProgram<void> {
+  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number, onChunk?: (count: number) => void): PhaseProgram<void> {
     const size = format.bytes;
     const PB = 2 * this.EB;
     const chunk = chunkSize(n, threads);
@@ -326,25 +343,25 @@ export class G1<F extends string = G1Format> {
     yield* this.checkInChunks(n, chunk, threads, chunk * size, scratch, format.name, (start, count, { staging, scratch }) => {
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
       return ['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, format.code, VALIDATION_CHECK[validate], scratch];
-    });
+    }, 0, onChunk);
   }
 
   /** Points [first, first + n) checked per point (indices in errors count from 0, not from first). */
-  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number, first = 0): PhaseProgram<void> {
+  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number, first = 0, onChunk?: (count: number) => void): PhaseProgram<void> {
     if (validate === 'none' || n === 0) return;
     const PB = 2 * this.EB;
     const scratch = this.setup.scratchBytes.g1_validate_batch;
     yield* this.checkInChunks(n, chunkSize(n, threads), threads, 0, scratch, 'object', (start, count, { scratch }) => [
       'g1_validate_batch', regions.points + (first + start) * PB, regions.inf + first + start, count, VALIDATION_CHECK[validate], scratch,
-    ], first);
+    ], first, onChunk);
   }
 
   /** The batched subgroup check of points [lo, hi) (docs/validation.md): false when some point is outside G1. */
-  private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<boolean> {
+  private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number, onGroup?: (share: number) => void): PhaseProgram<boolean> {
     const { scratchBytes, h1 } = this.setup;
     const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine, subgroup: scratchBytes.g1_is_in_subgroup };
     const PB = 2 * this.EB;
-    return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes);
+    return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes, onGroup);
   }
 
   /**
@@ -361,6 +378,8 @@ export class G1<F extends string = G1Format> {
     call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
     /** added to the indices in errors */
     first = 0,
+    /** called with each finished chunk's point count */
+    onChunk?: (count: number) => void,
   ): PhaseProgram<void> {
     const { arena } = this.inst;
     const mark = arena.mark();
@@ -374,6 +393,7 @@ export class G1<F extends string = G1Format> {
       const batch: Batch = {
         tasks: starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
         done: (i, r) => {
+          onChunk?.(Math.min(chunk, n - starts[i]));
           const status = r.values[0];
           if (status === NO_ERROR) return;
           const { index, code } = decodeStatus(status);

@@ -5,12 +5,13 @@
  * unknown names here, never table lookups.
  */
 import { InvalidOptionError } from '../errors.js';
+import type { MsmProgress } from '../msm/progress.js';
 
 export const VALIDATIONS = Object.freeze(['full', 'on-curve', 'none'] as const);
 export type Validation = (typeof VALIDATIONS)[number];
 export const SCALAR_ENDIANS = Object.freeze(['le', 'be'] as const);
 export type ScalarEndian = (typeof SCALAR_ENDIANS)[number];
-export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'signal'] as const);
+export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'onProgress', 'signal'] as const);
 
 export const WINDOW_BITS = Object.freeze({ min: 2, max: 16 });
 export const MAX_THREADS = 256;
@@ -23,6 +24,7 @@ export interface ParsedMsmOptions<F extends string, S = unknown> {
   readonly windowBits: number | undefined;
   readonly threads: number | undefined;
   readonly onStats: ((stats: S) => void) | undefined;
+  readonly onProgress: ((progress: MsmProgress) => void) | undefined;
   readonly signal: AbortSignal | undefined;
 }
 
@@ -117,6 +119,7 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
     windowBits: undefined,
     threads: undefined,
     onStats: undefined,
+    onProgress: undefined,
     signal: undefined,
   };
   if (options === undefined) return Object.freeze(out);
@@ -148,6 +151,12 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
           throw new InvalidOptionError(`${entry}: option onStats must be a function, got ${describeValue(value)}`, 'onStats', value);
         }
         out.onStats = value as (stats: S) => void;
+        break;
+      case 'onProgress':
+        if (typeof value !== 'function') {
+          throw new InvalidOptionError(`${entry}: option onProgress must be a function, got ${describeValue(value)}`, 'onProgress', value);
+        }
+        out.onProgress = value as (progress: MsmProgress) => void;
         break;
       case 'signal': {
         const sig = value as { aborted?: unknown; addEventListener?: unknown; throwIfAborted?: unknown };

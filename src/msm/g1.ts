@@ -73,6 +73,8 @@ export interface MsmRunOptions {
   /** thread slots the program may use (1 on the calling thread) */
   threads: number;
   windowBits?: number;
+  /** called as each tile finishes with its share of the tile work (the shares sum to 1) */
+  onTile?: (share: number) => void;
   /** tests: ranges per window (cut tiles) and reduction segments */
   ranges?: number;
   segments?: number;
@@ -119,6 +121,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
+    const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
     const tilesBatch: Batch = {
       tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB)),
       done(i: number, r: TaskResult) {
@@ -131,6 +134,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
         const o = outs[i];
         combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
         opMs.final += performance.now() - t;
+        options.onTile?.(tiles[i].count / tileWork);
       },
     };
     const t3 = performance.now();

@@ -156,6 +156,8 @@ export function* subgroupBatchProgram(
   threads: number,
   plan: SubgroupBatchPlan,
   scratchBytes: { addAffine: number; toAffine: number; subgroup: number },
+  /** called as each group finishes with its share of the check (the shares sum to 1) */
+  onGroup?: (share: number) => void,
 ): PhaseProgram<boolean> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
@@ -230,6 +232,7 @@ export function* subgroupBatchProgram(
       }),
       done(gi) {
         sumBuckets(gi, workspaces[slotOf[gi]]);
+        onGroup?.(groupSize(gi) / plan.combinations);
       },
     };
     yield batch;
