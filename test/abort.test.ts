@@ -60,6 +60,35 @@ describe('cancellation', { timeout: 300_000 }, () => {
     }
   }
 
+  it('one thread: timers run during the MSM (kernels run in short slices), so an abort due mid-accumulation lands there', async () => {
+    const controller = new AbortController();
+    const reason = new Error('abort mid-accumulation');
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    let accumulating = false;
+    let finished = false;
+    const running = bls12_381.g1.msm(inputs.bytes, inputs.scalars, {
+      validate: 'none',
+      threads: 1,
+      signal: controller.signal,
+      onProgress: (p) => {
+        // the first report of the accumulation: abort from a timer, as an event would
+        if (p.phase === 'accumulate' && !accumulating) {
+          accumulating = true;
+          setTimeout(() => controller.abort(reason), 0);
+        }
+      },
+    }).finally(() => (finished = true));
+    try {
+      await assert.rejects(within(running, 'aborted MSM'), (e) => e === reason);
+    } finally {
+      clearInterval(ticker);
+    }
+    assert.ok(accumulating && finished, 'aborted during the accumulation');
+    assert.ok(ticks > 0, 'the event loop ran during the MSM');
+    assert.ok(right(await within(bls12_381.g1.msm(inputs.bytes, inputs.scalars, { validate: 'on-curve', threads: 1 }), 'next MSM')), 'next MSM right');
+  });
+
   it('an MSM that finishes before the abort resolves normally; a later abort changes nothing', async () => {
     const controller = new AbortController();
     const got = await within(bls12_381.g1.msm(inputs.bytes, inputs.scalars, { validate: 'on-curve', signal: controller.signal }), 'MSM');

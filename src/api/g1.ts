@@ -158,7 +158,7 @@ export class G1<F extends string = G1Format> {
     const { threads: wanted, signal } = call.options;
     if (signal?.aborted) throw signal.reason; // aborted while queued: no work
     const pool = wanted === 1 || call.n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
-    if (!pool) return signal ? runLocalAsync(this.inst, this.program(call, 1), signal) : runLocal(this.inst, this.program(call, 1));
+    if (!pool) return runLocalAsync(this.inst, this.program(call, 1), signal);
     const threads = Math.min(wanted ?? pool.size, pool.size);
     return runOnPool(this.inst, this.program(call, threads), pool, threads, signal);
   }

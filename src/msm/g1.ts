@@ -80,9 +80,25 @@ export interface MsmRunOptions {
   segments?: number;
 }
 
+/**
+ * Items (halves) per msm_accumulate call: a long accumulation runs as consecutive calls into the
+ * same buckets (the kernel leaves no bucket busy and nothing pending), so that on the calling thread
+ * no call lasts more than ≈ 15–30 ms and an abort or a progress report never waits longer (measured:
+ * ≈ 0.5 µs per item on BLS12-381). Each call ends with a partly filled batch: ≈ 1% more inversions.
+ */
+export const ACCUMULATE_SLICE = 1 << 15;
+
+/** Bytes of one msm_accumulate state block (8-aligned). */
+const STATE_BLOCK_BYTES = 8 * Math.ceil((4 * ACC_STATE_FIELDS.length) / 8);
+
+/** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381). */
+const SPLIT_CHUNK = 1 << 16;
+
 /** Private regions of one thread slot's accumulations (tiles, or subgroup-check groups). */
 export interface Workspace {
+  /** `stateBlocks` state blocks of msm_accumulate, one per slice of a task */
   st: number;
+  stateBlocks: number;
   buckets: number;
   bstate: number;
   pending: number;
@@ -103,20 +119,32 @@ export interface Workspace {
 export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, options: MsmRunOptions): PhaseProgram<{ result: { x: bigint; y: bigint } | null; stats: MsmStats }> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
-  const { arena, k } = inst;
+  const { arena } = inst;
   const mark = arena.mark();
   try {
     const t0 = performance.now();
-    k.msm_split_scalars(regions.scalars, regions.scalars, n, options.scalarsBigEndian ? 1 : 0);
+    // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
+    // return to the event loop between them), then compaction and the endomorphism as one task
+    const splitStarts = Array.from({ length: Math.ceil(n / SPLIT_CHUNK) }, (_, i) => i * SPLIT_CHUNK);
+    const bigEndian = options.scalarsBigEndian ? 1 : 0;
+    yield {
+      tasks: splitStarts.map((a) => (): Op[] => [['msm_split_scalars', regions.scalars + 32 * a, regions.scalars + 32 * a, Math.min(SPLIT_CHUNK, n - a), bigEndian]]),
+      done() {},
+    };
     const t1 = performance.now();
-    const kept = k.msm_compact(regions.points, regions.inf, regions.scalars, n);
-    k.msm_expand_endo(regions.points, regions.scalars, kept);
+    let kept = 0;
+    yield {
+      tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, n]]],
+      done: (_, r) => (kept = r.values[0]),
+    };
+    yield { tasks: [() => [['msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
     const t2 = performance.now();
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
     const { plan, tiles } = job;
     const L = plan.buckets;
     const S = plan.segments;
-    const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S));
+    const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
+    const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S, longestTile));
     const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
@@ -125,11 +153,15 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const tilesBatch: Batch = {
       tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB)),
       done(i: number, r: TaskResult) {
-        counts.flushes += r.values[0];
-        counts.additions += r.values[4];
-        counts.inversions += r.values[5];
-        opMs.accumulate += r.times[0];
-        opMs.reduce += r.times[1];
+        // ops: a accumulation slices, the reduction, two clears, two counters (tileOps)
+        const a = r.values.length - 5;
+        for (let j = 0; j < a; j++) {
+          counts.flushes += r.values[j];
+          opMs.accumulate += r.times[j];
+        }
+        counts.additions += r.values[a + 3];
+        counts.inversions += r.values[a + 4];
+        opMs.reduce += r.times[a];
         const t = performance.now();
         const o = outs[i];
         combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
@@ -177,11 +209,13 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
  * S), its bucket states and pending slots cleared (msm_accumulate expects them clear, and leaves
  * them so only after the ops that `accumulateOps` appends).
  */
-export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0): Workspace {
+export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0, maxItems = 0): Workspace {
   const { arena } = ctx.inst;
   const PB = 2 * ctx.EB;
+  const stateBlocks = Math.max(1, Math.ceil(maxItems / ACCUMULATE_SLICE));
   const ws: Workspace = {
-    st: arena.alloc(4 * ACC_STATE_FIELDS.length, 8),
+    st: arena.alloc(stateBlocks * STATE_BLOCK_BYTES, 8),
+    stateBlocks,
     buckets: arena.alloc(L * PB),
     bstate: arena.alloc(L),
     pending: arena.alloc(4 * L),
@@ -201,6 +235,8 @@ export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap:
 /** One window of an accumulation: `count` points at `points` (stride 2·EB) with their 16-byte halves. */
 export interface AccumulateJob {
   points: number;
+  /** the points' stride (2·EB) */
+  pointBytes: number;
   halves: number;
   count: number;
   shift: number;
@@ -210,19 +246,30 @@ export interface AccumulateJob {
   tempCap: number;
 }
 
-/** Writes the msm_accumulate state block of `job` into the workspace; returns the op that runs it. */
-export function accumulateOp(inst: Instance, ws: Workspace, job: AccumulateJob): Op {
+/**
+ * Writes the msm_accumulate state blocks of `job` into the workspace, one per slice of at most
+ * ACCUMULATE_SLICE items; returns the ops that run them, in order, into the same buckets.
+ */
+export function accumulateOps(inst: Instance, ws: Workspace, job: AccumulateJob): Op[] {
   const carry = carryInRule(job.shift, job.c);
-  const state: Record<AccStateField, number> = {
-    points: job.points, halves: job.halves, count: job.count,
-    shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
-    deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
-    pendingList: ws.pendingList, tempCap: job.tempCap,
-    ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
-  };
-  const i32 = new Int32Array(inst.memory.buffer, ws.st, ACC_STATE_FIELDS.length);
-  ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
-  return ['msm_accumulate', ws.st];
+  const slices = Math.max(1, Math.ceil(job.count / ACCUMULATE_SLICE));
+  if (slices > ws.stateBlocks) throw new Error(`accumulateOps: ${job.count} items need ${slices} state blocks, the workspace has ${ws.stateBlocks}`);
+  const ops: Op[] = [];
+  for (let s = 0; s < slices; s++) {
+    const first = s * ACCUMULATE_SLICE;
+    const st = ws.st + s * STATE_BLOCK_BYTES;
+    const state: Record<AccStateField, number> = {
+      points: job.points + first * job.pointBytes, halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
+      shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
+      deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
+      pendingList: ws.pendingList, tempCap: job.tempCap,
+      ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
+    };
+    const i32 = new Int32Array(inst.memory.buffer, st, ACC_STATE_FIELDS.length);
+    ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
+    ops.push(['msm_accumulate', st]);
+  }
+  return ops;
 }
 
 /** Writes tile i's state block into the slot's workspace; the ops accumulate, reduce, and clear the workspace. */
@@ -231,8 +278,8 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
   const tile = job.tiles[i];
   const L = plan.buckets;
   return [
-    accumulateOp(inst, ws, {
-      points: regions.points + tile.start * PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+    ...accumulateOps(inst, ws, {
+      points: regions.points + tile.start * PB, pointBytes: PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
     }),
     ['msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
