@@ -209,16 +209,17 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
  * S), its bucket states and pending slots cleared (msm_accumulate expects them clear, and leaves
  * them so only after the ops that `accumulateOps` appends).
  */
-export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0, maxItems = 0): Workspace {
+export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0, maxItems = 0, ownBuckets = true): Workspace {
   const { arena } = ctx.inst;
   const PB = 2 * ctx.EB;
   const stateBlocks = Math.max(1, Math.ceil(maxItems / ACCUMULATE_SLICE));
   const ws: Workspace = {
     st: arena.alloc(stateBlocks * STATE_BLOCK_BYTES, 8),
     stateBlocks,
-    buckets: arena.alloc(L * PB),
-    bstate: arena.alloc(L),
-    pending: arena.alloc(4 * L),
+    // without its own buckets the caller supplies them per accumulation (streamed MSM: per window)
+    buckets: ownBuckets ? arena.alloc(L * PB) : 0,
+    bstate: ownBuckets ? arena.alloc(L) : 0,
+    pending: ownBuckets ? arena.alloc(4 * L) : 0,
     pendingList: arena.alloc(4 * (L + B + 1)),
     pairs: arena.alloc(PAIR_BYTES * Math.max(B, S)),
     deferred: arena.alloc(8 * deferredCap),
@@ -226,10 +227,18 @@ export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap:
     freeTemps: arena.alloc(4 * tempCap),
     scratch: arena.alloc(batchAddScratchBytes(Math.max(B, S), ctx.EB)),
   };
-  const mem = new Uint8Array(ctx.inst.memory.buffer);
-  mem.fill(0, ws.bstate, ws.bstate + L);
-  mem.fill(0, ws.pending, ws.pending + 4 * L);
+  if (ownBuckets) {
+    const mem = new Uint8Array(ctx.inst.memory.buffer);
+    mem.fill(0, ws.bstate, ws.bstate + L);
+    mem.fill(0, ws.pending, ws.pending + 4 * L);
+  }
   return ws;
+}
+
+/** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets. */
+export function workspaceBytes(EB: number, L: number, B: number, tempCap: number, deferredCap: number, S = 0, ownBuckets = true): number {
+  const PB = 2 * EB;
+  return (ownBuckets ? L * (PB + 5) : 0) + 4 * (L + B + 1) + PAIR_BYTES * Math.max(B, S) + 8 * deferredCap + tempCap * (PB + 4) + batchAddScratchBytes(Math.max(B, S), EB) + 16 * 10;
 }
 
 /** One window of an accumulation: `count` points at `points` (stride 2·EB) with their 16-byte halves. */

@@ -30,7 +30,8 @@ export class ProgressMeter {
   private finished = false;
 
   constructor(
-    readonly total: number,
+    /** Infinity while unknown (iterable inputs): `finish` then gives it */
+    private total: number,
     private readonly report: ((p: MsmProgress) => void) | undefined,
     private readonly now: () => number = () => performance.now(),
   ) {}
@@ -46,11 +47,12 @@ export class ProgressMeter {
     this.report({ done: Math.min(Math.floor(this.done), Math.max(0, this.total - 1)), total: this.total, phase });
   }
 
-  /** The last report: done === total. */
-  finish(): void {
+  /** The last report: done === total (`total` given here when it was not known at the start). */
+  finish(total = this.total): void {
     if (!this.report || this.finished) return;
     this.finished = true;
-    this.done = this.total;
+    this.total = total;
+    this.done = total;
     this.report({ done: this.total, total: this.total, phase: 'done' });
   }
 }

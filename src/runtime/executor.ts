@@ -15,7 +15,18 @@ export interface Batch {
   done(i: number, r: TaskResult): void;
 }
 
-export type PhaseProgram<T> = Generator<Batch, T, void>;
+/**
+ * A program may also yield a promise to wait for (e.g. the next chunk of an async input): the
+ * asynchronous executors await it (a rejection is thrown into the program); `runLocal` cannot and
+ * throws into the program instead.
+ */
+export interface Wait {
+  wait: Promise<unknown>;
+}
+
+export type PhaseProgram<T> = Generator<Batch | Wait, T, void>;
+
+const isWait = (step: Batch | Wait): step is Wait => 'wait' in step;
 
 /** Runs every task of a batch on the calling thread, in order, as slot 0. */
 function runBatchLocally(inst: Instance, batch: Batch): void {
@@ -28,6 +39,7 @@ function drive<T>(program: PhaseProgram<T>, run: (batch: Batch) => void): T {
   while (!step.done) {
     let failure: { error: unknown } | undefined;
     try {
+      if (isWait(step.value)) throw new Error('pippin: a synchronous run cannot wait for asynchronous input');
       run(step.value);
     } catch (error) {
       failure = { error };
@@ -43,7 +55,9 @@ async function driveAsync<T>(program: PhaseProgram<T>, run: (batch: Batch) => Pr
   while (!step.done) {
     let failure: { error: unknown } | undefined;
     try {
-      await run(step.value);
+      const value = step.value;
+      if (isWait(value)) await value.wait;
+      else await run(value);
     } catch (error) {
       failure = { error };
     }
