@@ -70,8 +70,8 @@ export interface MsmOptions<F extends string = G1Format> {
   /**
    * Cancels an asynchronous MSM: it rejects with the signal's reason (an `AbortError` DOMException by
    * default); workers running its tasks are terminated and replaced, its memory is released. Checked
-   * before any work, then between tasks (a task is a chunk of decoding, a validation group or an MSM
-   * tile, so the delay is at most one task). msmSync only checks it before starting.
+   * before any work, then on the calling thread between ops (kept to ≈ 10–30 ms: accumulations run
+   * in slices; docs/streaming.md). msmSync only checks it before starting.
    */
   signal?: AbortSignal;
   /**
