@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     }
     const w = median(times.whole);
     const s = median(times.streamed);
-    const list = (xs: number[]) => `${median(xs).toFixed(0)} (${xs.map((x) => x.toFixed(0)).join(', ')})`.padEnd(30);
+    const list = (xs: number[]) => `${median(xs).toFixed(0)} (${xs.map((x) => x.toFixed(0)).join(', ')})`.padEnd(36);
     console.log(`${String(logN).padStart(6)}  ${list(times.whole)}${list(times.streamed)}${`${stats?.streamedChunks ?? 0} × ${stats?.chunkPoints ?? n}`.padEnd(17)}${(s / w).toFixed(3)}`);
   }
   stopThreads();

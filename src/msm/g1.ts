@@ -94,6 +94,15 @@ const STATE_BLOCK_BYTES = 8 * Math.ceil((4 * ACC_STATE_FIELDS.length) / 8);
 /** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381). */
 const SPLIT_CHUNK = 1 << 16;
 
+/** The GLV split of n scalars at `scalars`, in place, as independent tasks of SPLIT_CHUNK scalars. */
+export function splitBatch(scalars: number, n: number, bigEndian: 0 | 1): Batch {
+  const starts = Array.from({ length: Math.ceil(n / SPLIT_CHUNK) }, (_, i) => i * SPLIT_CHUNK);
+  return {
+    tasks: starts.map((a) => (): Op[] => [['msm_split_scalars', scalars + 32 * a, scalars + 32 * a, Math.min(SPLIT_CHUNK, n - a), bigEndian]]),
+    done() {},
+  };
+}
+
 /** Private regions of one thread slot's accumulations (tiles, or subgroup-check groups). */
 export interface Workspace {
   /** `stateBlocks` state blocks of msm_accumulate, one per slice of a task */
@@ -125,12 +134,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const t0 = performance.now();
     // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
     // return to the event loop between them), then compaction and the endomorphism as one task
-    const splitStarts = Array.from({ length: Math.ceil(n / SPLIT_CHUNK) }, (_, i) => i * SPLIT_CHUNK);
-    const bigEndian = options.scalarsBigEndian ? 1 : 0;
-    yield {
-      tasks: splitStarts.map((a) => (): Op[] => [['msm_split_scalars', regions.scalars + 32 * a, regions.scalars + 32 * a, Math.min(SPLIT_CHUNK, n - a), bigEndian]]),
-      done() {},
-    };
+    yield splitBatch(regions.scalars, n, options.scalarsBigEndian ? 1 : 0);
     const t1 = performance.now();
     let kept = 0;
     yield {

@@ -12,7 +12,7 @@
 import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
 import type { Op, TaskResult } from '../runtime/interpreter.js';
 import { accumulationCaps, batchFor, type MsmPlan } from './plan.js';
-import { accumulateOps, allocInputs, allocWorkspace, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
+import { accumulateOps, allocInputs, allocWorkspace, splitBatch, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
 import { LengthMismatchError } from '../errors.js';
 
 /** What the caller may pass as a stream of bytes. */
@@ -192,7 +192,7 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       yield* setup.convert(pointBytes, m, regions, n);
       const t1 = performance.now();
       mem().set(scalarBytes, regions.scalars);
-      yield { tasks: [() => [['msm_split_scalars', regions.scalars, regions.scalars, m, bigEndian]]], done() {} };
+      yield splitBatch(regions.scalars, m, bigEndian);
       const t2 = performance.now();
       let kept = 0;
       yield { tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, m]]], done: (_, r) => (kept = r.values[0]) };
