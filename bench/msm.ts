@@ -4,7 +4,7 @@
  *
  *   npm run bench:msm -- [--curve bls12-381|bn254] --sizes 10,12,14,16,18 [--runs 5] [--threads 1,2]
  *                        [--validate on-curve,full,none] [--peers ffjavascript,mcl,noble] [--seed 1]
- *                        [--noble-max 12] [--reference-max 10] [--json]
+ *                        [--noble-max 12] [--reference-max 10] [--rounds 1] [--node PATH,…] [--json]
  *
  * --curve (default bls12-381) selects the inputs (bench/inputs.ts: BLS12-381 x‖y 48-byte BE, BN254
  * x‖y 32-byte BE = EIP-196) and is passed to every child process; peers default per curve
@@ -26,18 +26,26 @@
  * per size, pippin's time per thread count, its speed-up over pippin on 1 thread, and every peer
  * row's median divided by that pippin time. --json prints every row (impl, library, threads, …).
  *
+ * --rounds R runs every row's child process R times, rows interleaved (A B … A B …), its median over
+ * all rounds' timed runs: on a shared machine, ratios of one run with rounds are the ones to quote.
+ * --node lists Node binaries (default: the one running this script): every row runs once per binary,
+ * rows of a binary other than this one named with `-node<major>` (pippin-node24, montgomery-node24);
+ * `--node "$(bash scripts/node24.sh),$(which node)"` compares Node 24 with the current Node in one run.
+ * JSON rows carry `node` (the version that ran them).
+ *
  * Exit code 0 iff every implementation that ran is ok.
  */
 import { fileURLToPath } from 'node:url';
 import { CURVE_NAMES, type CurveName } from './inputs.js';
-import { formatTable, runPeers, type PeerResult, type PeerSpec } from './peers/run-all.js';
+import { formatTable, nodeVariant, runPeers, type PeerResult, type PeerSpec } from './peers/run-all.js';
 import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 import { WARMUPS } from './peers/run-peer.js';
-import { choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
+import { UsageError, choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { VALIDATIONS } from '../src/api/options.js';
 
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
-                            [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10] [--json]`;
+                            [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10]
+                            [--rounds 1] [--node PATH,… (Node binaries)] [--json]`;
 
 async function main(): Promise<number> {
   const { values } = parseFlags(process.argv.slice(2), {
@@ -50,6 +58,8 @@ async function main(): Promise<number> {
     seed: { type: 'string' },
     'noble-max': { type: 'string' },
     'reference-max': { type: 'string' },
+    rounds: { type: 'string' },
+    node: { type: 'string' },
     json: { type: 'boolean' },
   });
   const json = values.json === true;
@@ -61,7 +71,25 @@ async function main(): Promise<number> {
   const multi = threadCounts.some((t) => t > 1);
   const pippin = fileURLToPath(new URL('./peers/pippin.ts', import.meta.url));
   const levels = listFlag('validate', values.validate, ['on-curve'], VALIDATIONS);
-  const specs: PeerSpec[] = [
+  const nodes = listFlag('node', values.node, [process.execPath]).map((path) => {
+    if (path === process.execPath) return { path, suffix: undefined, version: process.version };
+    try {
+      const v = nodeVariant(path);
+      return { path, suffix: v.version === process.version ? undefined : v.suffix, version: v.version };
+    } catch (e) {
+      throw new UsageError(`--node: cannot run ${JSON.stringify(path)} --version (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+    }
+  });
+  const perNode = (spec: PeerSpec): PeerSpec[] =>
+    nodes.map(({ path, suffix }) => ({
+      ...spec,
+      node: path,
+      variant: {
+        suffix: [spec.variant?.suffix, suffix].filter((x) => x !== undefined).join('-'),
+        env: { ...spec.variant?.env },
+      },
+    }));
+  const specs: PeerSpec[] = ([
     ...levels.flatMap((level) =>
       threadCounts.map((threads): PeerSpec => ({
         peer: pippin,
@@ -72,7 +100,7 @@ async function main(): Promise<number> {
     ...peers.flatMap((peer): PeerSpec[] =>
       multi && MULTI_THREADED_PEERS.includes(peer) ? [{ peer }, { peer, threads: 'auto' }] : [{ peer }],
     ),
-  ];
+  ] as PeerSpec[]).flatMap(perNode);
 
   const results = await runPeers({
     sizes,
@@ -82,6 +110,7 @@ async function main(): Promise<number> {
     peers: specs,
     nobleMaxLogSize: intFlag('noble-max', values['noble-max'], 12, 0, 24),
     referenceMaxLogSize: intFlag('reference-max', values['reference-max'], 10, 0, 24),
+    rounds: intFlag('rounds', values.rounds, 1, 1, 100),
     log: json ? () => {} : undefined,
   });
   if (json) {
@@ -94,8 +123,8 @@ async function main(): Promise<number> {
     }
     console.log(
       multi
-        ? '\npippin per thread count: median, speed-up over pippin on 1 thread, and each peer row\'s median / that median:'
-        : '\nspeed-up of pippin (peer median / pippin median):',
+        ? '\npippin per thread count: median, speed-up over pippin on 1 thread, and each peer row\'s median / that median (peers on the same Node):'
+        : '\nspeed-up of pippin (peer median / pippin median, peers on the same Node):',
     );
     for (const size of sizes) console.log(summaryLines(results.filter((r) => r.logSize === size), size).join('\n'));
   }
@@ -105,7 +134,7 @@ async function main(): Promise<number> {
 /** Summary of one size: a line per pippin thread count. */
 function summaryLines(rows: PeerResult[], size: number): string[] {
   const mine = rows.filter((r) => r.library === 'pippin');
-  const levelOf = (r: PeerResult) => /-(full|none)$/.exec(r.impl)?.[1] ?? 'on-curve';
+  const levelOf = (r: PeerResult) => /-(full|none)(-node\d+)?$/.exec(r.impl)?.[1] ?? 'on-curve';
   const others = rows.filter((r) => r.library !== 'pippin' && r.ok);
   if (mine.length === 0) return [`  2^${size}: pippin not run`];
   const width = Math.max(...mine.map((r) => r.impl.length));
@@ -113,14 +142,14 @@ function summaryLines(rows: PeerResult[], size: number): string[] {
     const head = `  2^${size}: ${r.impl.padEnd(width)}`;
     if (!r.ok) return `${head}  ${r.skipped ? r.note : `not ok${r.note ? ` (${r.note})` : ''}`}`;
     const extra = r as unknown as { bytesPerPoint?: number };
-    const single = mine.find((m) => m.threads === 1 && m.ok && levelOf(m) === levelOf(r));
-    const none = mine.find((m) => m.threads === r.threads && m.ok && levelOf(m) === 'none');
+    const single = mine.find((m) => m.threads === 1 && m.ok && levelOf(m) === levelOf(r) && m.node === r.node);
+    const none = mine.find((m) => m.threads === r.threads && m.ok && levelOf(m) === 'none' && m.node === r.node);
     const vsSingle =
       r.threads === 1 ? '' : single ? `${(single.medianMs / r.medianMs).toFixed(2)}× over 1 thread, ` : 'no 1-thread row, ';
     const vsNone = none && none !== r ? `${(r.medianMs / none.medianMs).toFixed(2)}× the none row, ` : '';
     return (
       `${head}  ${r.medianMs.toFixed(1).padStart(8)} ms  (${vsSingle}${vsNone}${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
-      others.map((o) => `${o.impl} ${(o.medianMs / r.medianMs).toFixed(2)}×`).join('  ')
+      others.filter((o) => o.node === r.node).map((o) => `${o.impl} ${(o.medianMs / r.medianMs).toFixed(2)}×`).join('  ')
     );
   });
 }

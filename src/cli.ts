@@ -3,11 +3,13 @@
  * pippin CLI — the main job: an MSM on deterministic random inputs, verified, with its timing.
  *
  *   pippin msm [--curve bls12-381|bn254|bls12-377|pallas|vesta] [--size 16] [--seed 1] [--runs 1] [--threads N]
- *              [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--json]
+ *              [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--explain] [--json]
  *              [--max-memory MIB] [--no-progress]
  *   pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]
  *
  * --threads: worker threads (default: one per core; 1 = the calling thread only).
+ * --explain: one thread; after the run, the cost model of the batched-addition phases (src/msm/explain.ts:
+ * field ops and the batch-addition kernel timed in this process) beside the measured phase times.
  * --max-memory: the MSM's Wasm memory budget in MiB (maxMemoryBytes; above it the inputs are streamed
  * in chunks); sizes up to 2^24. Runs above a second show progress on stderr (a bar on a TTY).
  * Random inputs have known discrete logs, so the result is checked in closed form:
@@ -24,11 +26,13 @@ import { makeRng } from './reference/rng.js';
 import type { G1MsmStats } from './api/g1.js';
 import type { MsmProgress } from './msm/progress.js';
 import { DEFAULT_MAX_MEMORY_BYTES } from './msm/stream.js';
+import type { MsmStats } from './msm/g1.js';
+import { explainMsm, measureKernelCosts, type KernelCosts, type PhaseExplanation } from './msm/explain.js';
 import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.js';
 
 const curveNames = Object.keys(curves) as CurveName[];
 const usage = `usage: pippin msm [--curve ${curveNames.join('|')}] [--size LOG2 (0…24, default 16)] [--seed N] [--runs N (1…1000)]
-                 [--threads N (1…256)] [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--json]
+                 [--threads N (1…256)] [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--explain] [--json]
                  [--max-memory MIB (16…4096; default 256: above it the MSM streams its inputs in chunks)] [--no-progress]
        pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be] ...
 --point-format: one of the curve's point encodings (default: its first); --help: this text`;
@@ -44,6 +48,7 @@ const flags = {
   'scalar-endian': { type: 'string' },
   points: { type: 'string' },
   scalars: { type: 'string' },
+  explain: { type: 'boolean' },
   json: { type: 'boolean' },
   'max-memory': { type: 'string' },
   'no-progress': { type: 'boolean' },
@@ -116,7 +121,9 @@ async function main(): Promise<number> {
   const logN = intFlag('size', values.size, 16, 0, 24);
   const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
   const runs = intFlag('runs', values.runs, 1, 1, 1000);
-  const threadCount = values.threads === undefined ? undefined : intFlag('threads', values.threads, 1, 1, 256);
+  const explain = values.explain === true;
+  const threadCount = values.threads === undefined ? (explain ? 1 : undefined) : intFlag('threads', values.threads, 1, 1, 256);
+  if (explain && threadCount !== 1) throw new UsageError(`--explain models one thread: drop --threads ${values.threads} (or give --threads 1)`);
   const validate = choiceFlag<Validation>('validate', values.validate, 'full', VALIDATIONS);
   const scalarEndian = choiceFlag('scalar-endian', values['scalar-endian'], 'le', ['le', 'be']);
   const maxMemoryMiB = intFlag('max-memory', values['max-memory'], DEFAULT_MAX_MEMORY_BYTES / 2 ** 20, 16, 4096);
@@ -215,8 +222,10 @@ async function main(): Promise<number> {
   const median = sorted[sorted.length >> 1];
   const st = stats!;
   const adds = st.additions;
+  const costs = explain ? measureKernelCosts(g1.inst, G) : undefined;
+  const model = costs ? explainMsm(costs, st) : undefined;
   if (values.json) {
-    console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes, maxMemoryBytes: maxMemoryMiB * 2 ** 20, streamedChunks: st.streamedChunks ?? 0, chunkPoints: st.chunkPoints ?? 0 }));
+    console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes, maxMemoryBytes: maxMemoryMiB * 2 ** 20, streamedChunks: st.streamedChunks ?? 0, chunkPoints: st.chunkPoints ?? 0, ...(costs && { explain: { nsPerOp: { mul: costs.mul, sqr: costs.sqr, addsub: costs.addsub, inv: costs.inv }, phases: model } }) }));
   } else {
     console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows)`);
     console.log(`threads: ${st.threads}${st.threads > 1 ? ` workers, ${st.tiles} tiles` : ` (calling thread${threads.reason && threadCount !== 1 ? `; ${threads.reason}` : ''})`}`);
@@ -236,11 +245,34 @@ async function main(): Promise<number> {
     console.log(`batched affine additions: ${adds}, inversions: ${st.inversions}; field multiplications ≈ ${st.estimatedFieldMuls} (${(st.estimatedFieldMuls / Math.max(n, 1)).toFixed(1)} per point; model: 6 per addition + 28 per inversion)`);
     console.log(`peak Wasm memory: ${(st.peakMemoryBytes / 2 ** 20).toFixed(1)} MiB (${Math.round(st.peakMemoryBytes / Math.max(n, 1))} bytes per point; --max-memory ${maxMemoryMiB} MiB)`);
     if (st.streamedChunks) console.log(`streamed: ${st.streamedChunks} chunks of up to ${st.chunkPoints} points into one set of buckets per window`);
+    if (costs && model) printExplanation(costs, model, st, median);
     console.log(`result: ${got ? `x = 0x${got.x.toString(16)}\n        y = 0x${got.y.toString(16)}` : 'point at infinity'}`);
     console.log(`verified against ${verifyNote} in ${verifyMs.toFixed(0)} ms: ${ok ? 'OK' : 'MISMATCH'}`);
   }
   stopThreads();
   return ok ? 0 : 1;
+}
+
+/** The cost model beside the measurement (--explain; src/msm/explain.ts). */
+function printExplanation(costs: KernelCosts, model: PhaseExplanation[], st: MsmStats & { convert: number }, totalMs: number): void {
+  const f = (v: number, d = 1) => v.toFixed(d);
+  console.log(`cost model (last run, one thread; ns per op timed in this process: mul ${f(costs.mul)}, sqr ${f(costs.sqr)}, add/sub ${f(costs.addsub)}, inverse ${f(costs.inv, 0)})`);
+  console.log('  field model  = additions × (5 mul + 1 sqr + 6 add/sub) + batches × 1 inverse');
+  console.log('  kernel model = additions × g1_batch_add ns per pair at the mean batch, points in cache');
+  const rows = [['phase', 'additions', 'batches', 'mean batch', 'ns/pair', 'field model', 'kernel model', 'measured', 'measured/field', 'measured/kernel']];
+  for (const m of model) {
+    rows.push([
+      m.phase === 'accumulate' ? 'bucket accumulation' : 'bucket reduction',
+      String(m.additions), String(m.inversions), f(m.meanBatch, 0), m.additions ? f(costs.pair(m.meanBatch)) : '-',
+      `${f(m.fieldModelMs)} ms`, `${f(m.kernelModelMs)} ms`, `${f(m.measuredMs)} ms`,
+      m.fieldModelMs ? `${f(m.measuredMs / m.fieldModelMs, 2)}×` : '-', m.kernelModelMs ? `${f(m.measuredMs / m.kernelModelMs, 2)}×` : '-',
+    ]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  for (const r of rows) console.log('  ' + r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  const modelled = model.reduce((a, m) => a + m.measuredMs, 0);
+  const rest = st.convert + st.times.split + st.times.prepare + st.times.final;
+  console.log(`  not modelled: conversion + validation ${f(st.convert)} ms, split ${f(st.times.split)} ms, prep ${f(st.times.prepare)} ms, final ${f(st.times.final)} ms (${f((100 * rest) / totalMs, 0)}% of ${f(totalMs)} ms; modelled phases ${f((100 * modelled) / totalMs, 0)}%)`);
 }
 
 /**

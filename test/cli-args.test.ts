@@ -66,6 +66,8 @@ describe('benchmark command lines', () => {
     ['bench/msm.ts', ['--sizes', '10,x'], /--sizes: '10,x'/],
     ['bench/msm.ts', ['--sise', '10'], /unknown flag --sise/],
     ['bench/msm.ts', ['--curve', 'pallas'], /--curve: 'pallas' is not one of bls12-381, bn254/],
+    ['bench/msm.ts', ['--rounds', '0'], /--rounds: '0'/],
+    ['bench/msm.ts', ['--node', '/nonexistent/node'], /--node: cannot run "\/nonexistent\/node" --version/],
     ['bench/field.ts', ['--runs', 'abc'], /--runs: 'abc'/],
     ['bench/field.ts', ['--curves', 'nope'], /--curves: 'nope'/],
     ['bench/windows.ts', ['--cs', '1,5'], /--cs: '1,5'.*2…16/],

@@ -55,6 +55,30 @@ describe('pippin msm on generated inputs', () => {
   it('--size 0 (one point)', () => {
     assert.match(assertOk(['--size', '0', '--threads', '1']), /n = 1 points/);
   });
+  it('--explain: per-phase counts add up to the totals, both models and the measurement are printed', () => {
+    const { code, stdout, stderr } = cli('msm', '--size', '12', '--explain', '--json', '--validate', 'none');
+    assert.equal(code, 0, stderr);
+    const out = JSON.parse(stdout);
+    assert.equal(out.ok, true);
+    assert.equal(out.threads, 1);
+    const [acc, red] = out.explain.phases;
+    assert.deepEqual([acc.phase, red.phase], ['accumulate', 'reduce']);
+    assert.equal(acc.additions + red.additions, out.additions);
+    assert.equal(acc.inversions + red.inversions, out.inversions);
+    for (const m of [acc, red]) {
+      assert.ok(m.additions > 0 && m.fieldModelMs > 0 && m.kernelModelMs > 0 && m.measuredMs > 0, JSON.stringify(m));
+      assert.ok(Math.abs(m.meanBatch - m.additions / m.inversions) < 1e-9);
+    }
+    for (const op of ['mul', 'sqr', 'inv'] as const) assert.ok(out.explain.nsPerOp[op] > 0, op);
+    const text = assertOk(['--size', '8', '--explain']);
+    assert.match(text, /bucket accumulation +\d+ +\d+ .* ms +[\d.]+×/);
+    assert.match(text, /bucket reduction +\d+/);
+  });
+  it('--explain with --threads 2 exits 2 naming both flags', () => {
+    const { code, stderr } = cli('msm', '--explain', '--threads', '2');
+    assert.equal(code, 2);
+    assert.match(stderr, /--explain models one thread: drop --threads 2/);
+  });
   it('--json prints one parsable object', () => {
     const { code, stdout } = cli('msm', '--curve', 'pallas', '--size', '5', '--runs', '2', '--seed', '7', '--threads', '1', '--json');
     assert.equal(code, 0);

@@ -24,12 +24,12 @@
  * `runPeers(opts)` is exported for the main benchmark; peers may be names of modules in this folder
  * or paths to modules exporting the same interface (see ./types.ts and ./run-peer.ts).
  */
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { basename, resolve } from "node:path";
 import { CURVE, CURVE_NAMES, curveSpec, loadInputs, pointsToBigints, scalarsToBigints, type CurveName } from "../inputs.js";
 import { DEFAULT_PEERS, rowName, type ThreadRequest } from "./types.js";
-import type { PeerRunOutput, PeerSkippedOutput } from "./run-peer.js";
+import { median, type PeerRunOutput, type PeerSkippedOutput } from "./run-peer.js";
 import { choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from "../../src/cli-args.js";
 
 export interface RunPeersOptions {
@@ -48,6 +48,12 @@ export interface RunPeersOptions {
   referenceMaxLogSize?: number;
   /** Per child-process time limit. Default 30 min. */
   timeoutMs?: number;
+  /**
+   * Rounds per size (default 1): every row's child process runs once per round, rows interleaved
+   * (round 1: A, B, …; round 2: A, B, …), and a row's median is over the timed runs of all rounds,
+   * so slow phases of a shared machine fall on every row alike.
+   */
+  rounds?: number;
   /** Progress messages (default: to stderr). */
   log?: (msg: string) => void;
 }
@@ -58,6 +64,14 @@ export interface PeerSpec {
   threads?: ThreadRequest;
   /** a variant of the peer: environment for its child process, and a suffix for its row name */
   variant?: { suffix: string; env: Record<string, string> };
+  /** the Node binary of its child process (default: this process's); see nodeVariant() */
+  node?: string;
+}
+
+/** A spec's variant that runs it with another Node binary: row suffix `node<major>`, e.g. pippin-node24. */
+export function nodeVariant(nodePath: string): { suffix: string; node: string; version: string } {
+  const version = execFileSync(nodePath, ["--version"], { encoding: "utf8" }).trim();
+  return { suffix: `node${version.replace(/^v/, "").split(".")[0]}`, node: nodePath, version };
 }
 
 /** A peer's run output (medianMs is NaN if the run failed) with the cross-check's verdict. */
@@ -76,7 +90,7 @@ const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** A variant's row name: the peer's with the variant's suffix. */
 function withSuffix(impl: string, variant: PeerSpec["variant"]): string {
-  return variant ? `${impl}-${variant.suffix}` : impl;
+  return variant?.suffix ? `${impl}-${variant.suffix}` : impl;
 }
 
 /** Library name for a row whose child failed before naming itself: the file name of a path. */
@@ -94,11 +108,12 @@ export function spawnPeer(
   curve: CurveName = CURVE,
   threads: ThreadRequest = 1,
   variant?: PeerSpec["variant"],
+  node: string = process.execPath,
 ): Promise<PeerRunOutput | PeerSkippedOutput> {
   const label = withSuffix(rowName(peerLabel(peer), threads), variant);
   return new Promise((resolvePromise, reject) => {
     const child = spawn(
-      process.execPath,
+      node,
       [
         "--import",
         "tsx",
@@ -239,8 +254,11 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
   const seed = opts.seed ?? 1;
   const curve = curveSpec(opts.curve ?? CURVE).name;
   const specs = (opts.peers ?? [...DEFAULT_PEERS[curve]]).map((p) =>
-    typeof p === "string" ? { peer: p, threads: 1 as ThreadRequest, variant: undefined } : { peer: p.peer, threads: p.threads ?? 1, variant: p.variant },
+    typeof p === "string"
+      ? { peer: p, threads: 1 as ThreadRequest, variant: undefined, node: undefined }
+      : { peer: p.peer, threads: p.threads ?? 1, variant: p.variant, node: p.node },
   );
+  const rounds = opts.rounds ?? 1;
   const nobleMax = opts.nobleMaxLogSize ?? 12;
   const refMax = opts.referenceMaxLogSize ?? 10;
   const log = opts.log ?? ((m: string) => process.stderr.write(m + "\n"));
@@ -250,46 +268,48 @@ export async function runPeers(opts: RunPeersOptions): Promise<PeerResult[]> {
     const t0 = performance.now();
     await loadInputs(logSize, seed, curve);
     log(`${curve} 2^${logSize}: inputs ready (${(performance.now() - t0).toFixed(0)} ms)`);
-    const sizeResults: PeerResult[] = [];
-    for (const { peer, threads, variant } of specs) {
-      if (peer === "noble" && logSize > nobleMax) continue;
-      try {
-        const raw = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve, threads, variant);
-        const out = { ...raw, impl: withSuffix(raw.impl, variant) };
-        if ("skipped" in out && out.skipped !== undefined) {
-          log(`2^${logSize}: ${out.impl} skipped: ${out.skipped}`);
-          sizeResults.push({
-            ...out,
+    /** rows by spec index, their timed runs gathered over the rounds */
+    const rows = new Map<number, PeerResult>();
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, { peer, threads, variant, node }] of specs.entries()) {
+        if (peer === "noble" && logSize > nobleMax) continue;
+        const seen = rows.get(index);
+        if (seen !== undefined && (seen.skipped || Number.isNaN(seen.medianMs))) continue;
+        try {
+          const raw = await spawnPeer(peer, logSize, runs, seed, opts.timeoutMs, curve, threads, variant, node);
+          const out = { ...raw, impl: withSuffix(raw.impl, variant) };
+          if ("skipped" in out && out.skipped !== undefined) {
+            log(`2^${logSize}: ${out.impl} skipped: ${out.skipped}`);
+            rows.set(index, { ...out, timesMs: [], medianMs: NaN, result: null, ok: false, skipped: true, note: `skipped: ${out.skipped}` });
+            continue;
+          }
+          const { skipped: _none, ...done } = out as PeerRunOutput;
+          if (seen !== undefined && pointKey(seen.result) !== pointKey(done.result)) {
+            throw new Error(`round ${round + 1} returned another point than round 1`);
+          }
+          const timesMs = [...(seen?.timesMs ?? []), ...done.timesMs];
+          rows.set(index, { ...done, timesMs, medianMs: median(timesMs), ok: false });
+          log(`2^${logSize}: ${done.impl} median ${done.medianMs.toFixed(1)} ms${rounds > 1 ? ` (round ${round + 1}/${rounds})` : ""}`);
+        } catch (e) {
+          const msg = e instanceof Error ? e.message : String(e);
+          const impl = withSuffix(rowName(peerLabel(peer), threads), variant);
+          log(`2^${logSize}: ${impl} FAILED: ${msg}`);
+          rows.set(index, {
+            impl,
+            library: peerLabel(peer),
+            curve,
+            logSize,
+            threads: threads === "auto" ? 0 : threads,
             timesMs: [],
             medianMs: NaN,
             result: null,
             ok: false,
-            skipped: true,
-            note: `skipped: ${out.skipped}`,
+            note: msg.split("\n")[0],
           });
-          continue;
         }
-        const { skipped: _none, ...done } = out as PeerRunOutput;
-        sizeResults.push({ ...done, ok: false });
-        log(`2^${logSize}: ${done.impl} median ${done.medianMs.toFixed(1)} ms`);
-      } catch (e) {
-        const msg = e instanceof Error ? e.message : String(e);
-        const impl = withSuffix(rowName(peerLabel(peer), threads), variant);
-        log(`2^${logSize}: ${impl} FAILED: ${msg}`);
-        sizeResults.push({
-          impl,
-          library: peerLabel(peer),
-          curve,
-          logSize,
-          threads: threads === "auto" ? 0 : threads,
-          timesMs: [],
-          medianMs: NaN,
-          result: null,
-          ok: false,
-          note: msg.split("\n")[0],
-        });
       }
     }
+    const sizeResults = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([, r]) => r);
     let reference: { x: string; y: string } | null | undefined;
     if (logSize <= refMax) {
       const t1 = performance.now();

@@ -18,8 +18,8 @@
  *
  * Steps: load inputs (bench/inputs.ts), setup (format conversion, worker start-up; untimed), one
  * WARMUPS (2) untimed warm-up runs, then `runs` timed calls of run(), then dispose() (stops workers). Output:
- *   {"impl","library","curve","logSize","threads","timesMs","medianMs","result":{"x":"0x..","y":"0x.."}|null}
- * `library` is the module's name, `impl` the row name (rowName in ./types.ts: pippin, pippin-2t,
+ *   {"impl","library","curve","logSize","threads","node","timesMs","medianMs","result":{"x":"0x..","y":"0x.."}|null}
+ * `node` is the version of the Node that ran it, `library` is the module's name, `impl` the row name (rowName in ./types.ts: pippin, pippin-2t,
  * ffjavascript-mt) and `threads` the threads the run used (the library's worker count for `auto`).
  * Anything the libraries log goes to stderr, so stdout carries only that line.
  */
@@ -45,6 +45,8 @@ export interface PeerRunOutput {
   logSize: number;
   /** Threads the run used (for `auto`: what the instance reports; 0 if it did not run). */
   threads: number;
+  /** the Node version that ran it (process.version) */
+  node?: string;
   timesMs: number[];
   medianMs: number;
   result: { x: string; y: string } | null;
@@ -148,6 +150,7 @@ export async function runPeerInProcess(
       curve,
       logSize,
       threads: inst.threads ?? requested,
+      node: process.version,
       timesMs: timesMs.map((t) => Math.round(t * 1000) / 1000),
       medianMs: Math.round(median(timesMs) * 1000) / 1000,
       result: resultToJson(result),

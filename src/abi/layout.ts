@@ -22,6 +22,17 @@ export function batchAddScratchBytes(count: number, EB: number): number {
   return (2 * count + 8) * EB + count + 8;
 }
 
+/** Field elements of g1_subgroup_check_batch's scratch besides its 5 per point: 8 temporaries and
+ * the scratch of g1_is_in_subgroup (24 elements on every curve with a cofactor), its fallback. */
+export const SUBGROUP_BATCH_FIXED_ELEMENTS = 32;
+
+/** Bytes of scratch g1_subgroup_check_batch needs for `count` points with field elements of `EB`
+ * bytes: accumulators and chain bases (2 points each), prefix products (1 element each), the fixed
+ * elements above, one state byte per point. */
+export function subgroupBatchScratchBytes(count: number, EB: number): number {
+  return (5 * count + SUBGROUP_BATCH_FIXED_ELEMENTS) * EB + count + 8;
+}
+
 /** Field order of the msm_accumulate state block (i32 each, at 4·index). */
 export const ACC_STATE_FIELDS = [
   'points', 'halves', 'count', 'shift', 'c', 'buckets', 'bstate', 'pending', 'pairs', 'batch',

@@ -20,8 +20,9 @@ import {
 } from '../msm/stream.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import {
-  InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError,
+  InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PippinError, PointEncodingError, ScalarEncodingError,
 } from '../errors.js';
+import { subgroupBatchScratchBytes } from '../abi/layout.js';
 
 export type { Validation } from './options.js';
 export type { PointFormatSpec } from '../abi/codes.js';
@@ -105,6 +106,15 @@ export interface G1Setup<F extends string> {
 
 /** Points per decode/validation call on the calling thread. */
 const CHUNK = 4096;
+/**
+ * The exact subgroup test (docs/validation.md, `npm run bench:subgroup`): batch-affine from
+ * EXACT_BATCH_FROM points per call (below, the shared inversions cost more than they save: break-even
+ * at ≈ 20 points), at most EXACT_CHUNK points per task (256…2048 all within 1% of each other), tasks
+ * of at least EXACT_MIN_CHUNK points when spread over threads (13% faster than XYZZ at 64, 18% from 256).
+ */
+const EXACT_BATCH_FROM = 24;
+const EXACT_CHUNK = 512;
+const EXACT_MIN_CHUNK = 64;
 /** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
 const MIN_POINTS_FOR_THREADS = 256;
 
@@ -230,17 +240,31 @@ export class G1<F extends string = G1Format> {
    * n decode units, and n subgroup units when `validate` is 'full' on a curve with a cofactor.
    */
   private *convertProgram(points: Call<F>['points'], n: number, regions: MsmRegions, threads: number, first: number, validate: Validation, meter: ProgressMeter): PhaseProgram<void> {
-    const batched = validate === 'full' && n >= this.batchFrom;
-    const perPoint: Validation = batched ? 'on-curve' : validate;
+    // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
+    // subgroup check; exact per-point checks only to locate a bad point. Fewer points: on-curve per
+    // point, then the exact test of all points before the first malformed or off-curve one (so the
+    // lowest bad index wins, whatever its error)
+    const subgroup = validate === 'full' && this.setup.h1 > 1n;
+    const batched = subgroup && n >= this.batchFrom;
+    const perPoint: Validation = subgroup ? 'on-curve' : validate;
     const decoded = (count: number) => meter.advance(count, 'decode');
-    if (points.kind === 'bytes') yield* this.decodeProgram(points.bytes, points.format, n, regions, perPoint, threads, decoded, first);
-    else if (points.kind === 'objects') {
-      this.writePointObjects(points, n, regions);
-      if (perPoint === 'none') decoded(n);
-      yield* this.validateProgram(regions, n, perPoint, threads, 0, decoded);
-    } else throw new Error('pippin: convertProgram needs the bytes of a chunk');
+    let inputError: PippinError | undefined;
+    try {
+      if (points.kind === 'bytes') yield* this.decodeProgram(points.bytes, points.format, n, regions, perPoint, threads, decoded, first);
+      else if (points.kind === 'objects') {
+        this.writePointObjects(points, n, regions);
+        if (perPoint === 'none') decoded(n);
+        yield* this.validateProgram(regions, n, perPoint, threads, 0, decoded);
+      } else throw new Error('pippin: convertProgram needs the bytes of a chunk');
+    } catch (e) {
+      if (!subgroup || batched || !(e instanceof PippinError) || e.index < 0) throw e;
+      inputError = e;
+    }
+    // (errors carry indices in the whole input: first + the index in this piece)
+    if (subgroup && !batched) yield* this.exactInG1(regions, 0, inputError ? inputError.index - first : n, threads, first);
+    if (inputError) throw inputError;
     if (!batched) {
-      if (validate === 'full' && this.setup.h1 > 1n) meter.advance(n, 'subgroup'); // checked per point above
+      if (subgroup) meter.advance(n, 'subgroup');
       return;
     }
     if (!(yield* this.batchInG1(regions, 0, n, threads, (share) => meter.advance(share * n, 'subgroup')))) {
@@ -252,9 +276,9 @@ export class G1<F extends string = G1Format> {
         if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
         else hi = mid;
       }
-      yield* this.validateProgram(regions, hi - lo, 'full', threads, lo, undefined, first);
+      yield* this.exactInG1(regions, lo, hi, threads, first);
       // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
-      yield* this.validateProgram(regions, n, 'full', threads, 0, undefined, first);
+      yield* this.exactInG1(regions, 0, n, threads, first);
     }
   }
 
@@ -473,10 +497,31 @@ export class G1<F extends string = G1Format> {
     ], indexBase + first, onChunk);
   }
 
+  /**
+   * The exact subgroup test of points [lo, hi) (decoded, on the curve): g1_subgroup_check_batch in
+   * tasks of up to EXACT_CHUNK points; NotInSubgroupError with the lowest bad index.
+   */
+  private *exactInG1(regions: MsmRegions, lo: number, hi: number, threads: number, indexBase = 0): PhaseProgram<void> {
+    const n = hi - lo;
+    if (n <= 0) return;
+    const PB = 2 * this.EB;
+    // equal tasks: one per thread while each keeps ≥ EXACT_MIN_CHUNK points, more when above EXACT_CHUNK
+    const tasks = Math.max(1, Math.min(threads, Math.floor(n / EXACT_MIN_CHUNK)), Math.ceil(n / EXACT_CHUNK));
+    const chunk = Math.ceil(n / tasks);
+    const scratchBytes = Math.max(subgroupBatchScratchBytes(chunk, this.EB), this.setup.scratchBytes.g1_validate_batch);
+    yield* this.checkInChunks(n, chunk, threads, 0, scratchBytes, 'object', (start, count, { scratch }) => {
+      const points = regions.points + (lo + start) * PB;
+      const inf = regions.inf + lo + start;
+      // a few points: one at a time in XYZZ (the shared inversions would cost more than they save)
+      if (count < EXACT_BATCH_FROM) return ['g1_validate_batch', points, inf, count, VALIDATION_CHECK.full, scratch];
+      return ['g1_subgroup_check_batch', points, inf, count, scratch];
+    }, indexBase + lo);
+  }
+
   /** The batched subgroup check of points [lo, hi) (docs/validation.md): false when some point is outside G1. */
   private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number, onGroup?: (share: number) => void): PhaseProgram<boolean> {
     const { scratchBytes, h1 } = this.setup;
-    const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine, subgroup: scratchBytes.g1_is_in_subgroup };
+    const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine };
     const PB = 2 * this.EB;
     return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes, onGroup);
   }

@@ -26,6 +26,7 @@ import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js'
 import type { CurveParams } from '../curves/types.js';
 import { RefCurve } from '../reference/curve.js';
 import { Check, POINT_FORMAT_NAMES, PointError, STATUS_SHIFT, PointFormat, type PointFormatName, type PointFormatSpec } from '../abi/codes.js';
+import { SUBGROUP_BATCH_FIXED_ELEMENTS } from '../abi/layout.js';
 
 /** Encodings of curves that list none (generic test curves): arkworks' generic ones. */
 const DEFAULT_FORMATS: readonly PointFormatName[] = ['arkworks', 'arkworks-compressed'];
@@ -315,6 +316,7 @@ export class CurveGen {
     this.emitXyzzEq();
     this.emitXyzzMulSmall();
     this.emitSubgroup();
+    this.emitSubgroupBatch();
     this.emitDecode();
     this.emitEncode();
   }
@@ -684,6 +686,202 @@ export class CurveGen {
       fb.call(`${g}_xyzz_add_affine`, C, P, ops);
       fb.ret(fb.callExpr('i32', `${g}_xyzz_eq`, A, C, ops));
     }, { scratch: this.scratchBytes('subgroup') });
+  }
+
+  /**
+   * g1_subgroup_check_batch: the exact test of emitSubgroup for many points at once, in affine
+   * coordinates with one shared inversion per chain step (Montgomery's trick), and the tail of the
+   * test reduced to a comparison: for affine P = (x, y), ψ(P) has the same y, so the chord through P
+   * and ψ(P) is horizontal and ψ(P) + P = (−(1 + β)x, −y) = (β²x, −y) (1 + β + β² = 0); for x = 0
+   * (ψ(P) = P, a point of order 3) the same formula gives −P = 2P. Exceptional steps (a doubling
+   * with y = 0, an addition with equal x: only points with a component of small order reach them,
+   * never a point of G1, since the chain's multiples [k]P, [k]Q stay below r) drop the point from
+   * the batch; it gets the XYZZ test at the end.
+   */
+  private emitSubgroupBatch(): void {
+    const { mb, EB, prefix: g } = this;
+    const PB = 2 * EB;
+    const t = this.subgroupT;
+    const name = `${g}_subgroup_check_batch`;
+    const params = { points: 'i32', inf: 'i32', count: 'i32', scratch: 'i32' } as const;
+    const head = `${name}(points, inf, count, scratch) → −1, or (i << ${STATUS_SHIFT}) | ${PointError.notInSubgroup} for the lowest i < count with inf[i] = 0 whose`;
+    if (t === undefined) {
+      mb.func(name, params, 'i32', [
+        `${head} point is not in G1: never here, the cofactor of ${this.params.name} is 1 (nothing is read; scratch: none needed). Cost: 0.`,
+      ], (fb) => {
+        fb.ret(i32.const(-1));
+      }, { scratch: 'by-count' });
+      return;
+    }
+    const fixed = 8 + this.scratchElements.subgroup;
+    if (fixed > SUBGROUP_BATCH_FIXED_ELEMENTS) throw new Error(`${name}: ${fixed} fixed scratch elements exceed SUBGROUP_BATCH_FIXED_ELEMENTS`);
+    const bits = t.toString(2);
+    const weight = bits.replace(/0/g, '').length;
+    const f = this.F;
+    const call = (fb: FuncBuilder, op: string, ...args: I32[]) => fb.call(`${f}_${op}`, ...args);
+    const at = (base: I32, k: I32, stride: number) => i32.add(base, i32.mul(k, i32.const(stride)));
+
+    // one step for every active point k (state[k] = 0): acc[k] ← 2·acc[k], or acc[k] + base[k] when add ≠ 0.
+    // work: prefix[count] | INV | T | LAM | X3 | T2 | D (elements). A zero denominator sets state[k] = 2.
+    mb.func(`${g}_subgroup_batch_step`, { acc: 'i32', base: 'i32', state: 'i32', count: 'i32', work: 'i32', add: 'i32' }, undefined, [
+      `${g}_subgroup_batch_step(acc, base, state, count, work, add): one affine doubling (add = 0) or addition of every active point`,
+      `of ${name}, one inversion for all (internal).`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32'), base = fb.param('base', 'i32'), state = fb.param('state', 'i32');
+      const count = fb.param('count', 'i32'), work = fb.param('work', 'i32'), add = fb.param('add', 'i32');
+      const k = fb.local('k', 'i32'), A = fb.local('A', 'i32'), B = fb.local('B', 'i32'), st = fb.local('st', 'i32');
+      const tmp = (j: number) => i32.add(work.get, i32.add(i32.mul(count.get, i32.const(EB)), i32.const(j * EB)));
+      const INV = tmp(0), T = tmp(1), LAM = tmp(2), X3 = tmp(3), T2 = tmp(4), D = tmp(5);
+      const prefix = (idx: I32) => at(work.get, idx, EB);
+      const yA = i32.add(A.get, i32.const(EB)), yB = i32.add(B.get, i32.const(EB));
+      const denominator = () => fb.if(add.get, () => call(fb, 'sub', D, B.get, A.get), () => call(fb, 'double', D, yA));
+      const point = () => {
+        A.set(at(acc.get, k.get, PB));
+        B.set(at(base.get, k.get, PB));
+        st.set(i32.add(state.get, k.get));
+      };
+      // forward: D_k (x_B − x_A or 2·y_A; 1 for an inactive point) and prefix products
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        point();
+        fb.if(i32.eqz(i32.load8_u(st.get)), () => {
+          denominator();
+          fb.if(this.fexpr(fb, 'is_zero', D), () => {
+            fb.i32Store8(st.get, 0, i32.const(2));
+            call(fb, 'set_one', D);
+          });
+        }, () => call(fb, 'set_one', D));
+        fb.if(i32.eqz(k.get), () => call(fb, 'copy', prefix(k.get), D), () => call(fb, 'mul', prefix(k.get), prefix(i32.sub(k.get, i32.const(1))), D));
+      });
+      fb.if(i32.eqz(count.get), () => fb.ret());
+      call(fb, 'inv', INV, prefix(i32.sub(count.get, i32.const(1))));
+      // backward: 1/D_k = INV · prefix_{k−1}, INV ← INV · D_k (inactive points have D_k = 1: skipped)
+      k.set(count.get);
+      fb.loop((again) => {
+        k.set(i32.sub(k.get, i32.const(1)));
+        point();
+        fb.if(i32.eqz(i32.load8_u(st.get)), () => {
+          fb.if(i32.eqz(k.get), () => call(fb, 'copy', T, INV), () => {
+            call(fb, 'mul', T, INV, prefix(i32.sub(k.get, i32.const(1))));
+            denominator();
+            call(fb, 'mul', INV, INV, D);
+          });
+          fb.if(add.get, () => {
+            // λ = (y_B − y_A)/(x_B − x_A), x3 = λ² − x_A − x_B
+            call(fb, 'sub', LAM, yB, yA);
+            call(fb, 'mul', LAM, LAM, T);
+            call(fb, 'sqr', X3, LAM);
+            call(fb, 'sub', X3, X3, A.get);
+            call(fb, 'sub', X3, X3, B.get);
+          }, () => {
+            // λ = 3x_A²/(2y_A), x3 = λ² − 2x_A
+            call(fb, 'sqr', LAM, A.get);
+            call(fb, 'double', T2, LAM);
+            call(fb, 'add', LAM, LAM, T2);
+            call(fb, 'mul', LAM, LAM, T);
+            call(fb, 'sqr', X3, LAM);
+            call(fb, 'sub', X3, X3, A.get);
+            call(fb, 'sub', X3, X3, A.get);
+          });
+          // y3 = λ(x_A − x3) − y_A
+          call(fb, 'sub', T2, A.get, X3);
+          call(fb, 'mul', T2, T2, LAM);
+          call(fb, 'sub', yA, T2, yA);
+          call(fb, 'copy', A.get, X3);
+        });
+        fb.brIf(again, i32.ne(k.get, i32.const(0)));
+      });
+    }, { export: false });
+
+    // acc[k] ← [|t|]·acc[k] (acc[k] = base[k] on entry), left to right over the bits of |t|
+    mb.func(`${g}_subgroup_batch_chain`, { acc: 'i32', base: 'i32', state: 'i32', count: 'i32', work: 'i32' }, undefined, [
+      `${g}_subgroup_batch_chain(acc, base, state, count, work): acc ← [|t|]·base for the active points of ${name} (internal).`,
+    ], (fb) => {
+      const args = ['acc', 'base', 'state', 'count', 'work'].map((p) => fb.param(p, 'i32').get);
+      const counter = fb.local('run', 'i32');
+      let i = 1;
+      while (i < bits.length) {
+        let run = 0;
+        while (i < bits.length && bits[i] === '0') {
+          run++;
+          i++;
+        }
+        const one = i < bits.length;
+        if (one) run++;
+        fb.comment(`${run} doubling${run > 1 ? 's' : ''}${one ? ', then + base' : ''}`);
+        if (run <= 2) {
+          for (let j = 0; j < run; j++) fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(0));
+        } else {
+          counter.set(i32.const(run));
+          fb.loop((again) => {
+            fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(0));
+            fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
+          });
+        }
+        if (one) {
+          fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(1));
+          i++;
+        }
+      }
+    }, { export: false });
+
+    const beta2 = this.fp.montLimbs((this.params.beta * this.params.beta) % this.params.p).map((v) => i64.const(v));
+    const steps = bits.length - 1 + weight - 1;
+    mb.func(name, params, 'i32', [
+      `${head} point (assumed on the curve) is not in the order-r subgroup G1. The same test as ${g}_is_in_subgroup,`,
+      `[t]([t]P) = ψ(P) + P, |t| = 0x${t.toString(16)}, run for all points at once in affine coordinates: each of the 2·${steps} chain steps`,
+      `(doubling or addition of the chain base) is one batch over the points with one shared inversion (Montgomery's trick),`,
+      `then [t²]P is compared with ψ(P) + P = (β²x, −y). A point whose chain hits y = 0 or equal x (possible only outside G1,`,
+      `for a component of small order) leaves the batch and gets ${g}_is_in_subgroup. points: count affine points (${PB} B each),`,
+      `read only; inf: count bytes. scratch: subgroupBatchScratchBytes(count) (src/abi/layout.ts) = (5·count + ${SUBGROUP_BATCH_FIXED_ELEMENTS}) elements`,
+      `+ count + 8 bytes, must not overlap the inputs. Cost per point: ${2 * (bits.length - 1)} doublings (5M + 2S) and ${2 * (weight - 1)} additions (5M + 1S),`,
+      `plus 2·${steps} inversions per call (shared), + 1M; the XYZZ test for the rare dropped points.`,
+    ], (fb) => {
+      const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), count = fb.param('count', 'i32'), scratch = fb.param('scratch', 'i32');
+      const k = fb.local('k', 'i32'), P = fb.local('P', 'i32'), A = fb.local('A', 'i32'), st = fb.local('st', 'i32');
+      const acc = scratch.get;
+      const base = at(scratch.get, count.get, PB);
+      const work = at(scratch.get, count.get, 2 * PB);
+      // work = prefix[count] | 8 temporaries | g1_is_in_subgroup's scratch; then the state bytes
+      const tail = i32.add(at(scratch.get, count.get, 5 * EB), i32.const(8 * EB));
+      const state = i32.add(at(scratch.get, count.get, 5 * EB), i32.const(SUBGROUP_BATCH_FIXED_ELEMENTS * EB));
+      const point = () => {
+        P.set(at(points.get, k.get, PB));
+        A.set(at(acc, k.get, PB));
+        st.set(i32.add(state, k.get));
+      };
+      fb.comment('state[k]: 0 in the batch, 1 infinity (skipped), 2 dropped (exceptional step: the XYZZ test)');
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        point();
+        fb.i32Store8(st.get, 0, i32.ne(i32.load8_u(i32.add(inf.get, k.get)), i32.const(0)));
+        this.copyElems(fb, A.get, P.get, 2);
+      });
+      fb.comment('acc = [|t|]P; base = acc; acc = [|t|]([|t|]P)');
+      fb.call(`${g}_subgroup_batch_chain`, acc, points.get, state, count.get, work);
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        point();
+        this.copyElems(fb, at(base, k.get, PB), A.get, 2);
+      });
+      fb.call(`${g}_subgroup_batch_chain`, acc, base, state, count.get, work);
+      fb.comment('in G1 iff acc = (β²x, −y); dropped points: the XYZZ test; the lowest failing index wins');
+      const X = fb.local('X', 'i32');
+      X.set(i32.add(work, i32.mul(count.get, i32.const(EB))));
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        point();
+        const fail = () => fb.ret(i32.or(i32.shl(k.get, STATUS_SHIFT), i32.const(PointError.notInSubgroup)));
+        fb.if(i32.eq(i32.load8_u(st.get), i32.const(2)), () => {
+          fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_in_subgroup`, P.get, tail)), fail);
+        }, () => {
+          fb.if(i32.eqz(i32.load8_u(st.get)), () => {
+            const m = this.fp.montMulCios(fb, P.get, beta2, 'b2');
+            this.fp.store(fb, X.get, m.map((v) => v.get));
+            fb.if(i32.eqz(this.fexpr(fb, 'eq', A.get, X.get)), fail);
+            call(fb, 'neg', i32.add(X.get, i32.const(EB)), i32.add(P.get, i32.const(EB)));
+            fb.if(i32.eqz(this.fexpr(fb, 'eq', i32.add(A.get, i32.const(EB)), i32.add(X.get, i32.const(EB)))), fail);
+          });
+        });
+      });
+      fb.ret(i32.const(-1));
+    }, { scratch: 'by-count' });
   }
 
   private emitDecode(): void {

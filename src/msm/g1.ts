@@ -17,6 +17,12 @@ export interface PhaseTimes {
   final: number;
 }
 
+/** Batched affine additions of one phase and their batches (one inversion each). */
+export interface PhaseCount {
+  additions: number;
+  inversions: number;
+}
+
 export interface MsmStats {
   plan: MsmPlan;
   kept: number;
@@ -24,6 +30,8 @@ export interface MsmStats {
   /** batched affine additions (accumulation + reduction) and their inversions (one per batch) */
   additions: number;
   inversions: number;
+  /** the same counts per phase (the cost model of `pippin msm --explain`, src/msm/explain.ts) */
+  phaseCounts: { accumulate: PhaseCount; reduce: PhaseCount };
   /** field multiplications by the model 6 per batched addition + 28 per inversion */
   estimatedFieldMuls: number;
   /** threads that ran the tiles (1 = the calling thread) and the number of tiles */
@@ -152,20 +160,25 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
+    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
     const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
     const tilesBatch: Batch = {
       tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB)),
       done(i: number, r: TaskResult) {
-        // ops: a accumulation slices, the reduction, two clears, two counters (tileOps)
-        const a = r.values.length - 5;
+        // op order of tileOps: a accumulation slices, take pairs, take batches, reduce, zero, zero, take pairs, take batches
+        const a = r.values.length - 7;
         for (let j = 0; j < a; j++) {
           counts.flushes += r.values[j];
           opMs.accumulate += r.times[j];
         }
-        counts.additions += r.values[a + 3];
-        counts.inversions += r.values[a + 4];
-        opMs.reduce += r.times[a];
+        phaseCounts.accumulate.additions += r.values[a];
+        phaseCounts.accumulate.inversions += r.values[a + 1];
+        phaseCounts.reduce.additions += r.values[a + 5];
+        phaseCounts.reduce.inversions += r.values[a + 6];
+        counts.additions += r.values[a] + r.values[a + 5];
+        counts.inversions += r.values[a + 1] + r.values[a + 6];
+        opMs.reduce += r.times[a + 2];
         const t = performance.now();
         const o = outs[i];
         combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
@@ -190,6 +203,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
         plan,
         kept,
         ...counts,
+        phaseCounts,
         estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
         threads: workspaces.length,
         tiles: tiles.length,
@@ -295,6 +309,8 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
       points: regions.points + tile.start * PB, pointBytes: PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
     }),
+    ['@take', 'stat_pairs'],
+    ['@take', 'stat_batches'],
     ['msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
     ['@zero', ws.bstate, L],
     ['@zero', ws.pending, 4 * L],

@@ -175,6 +175,7 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
     const slots = Math.max(1, Math.min(threads, K));
     const workspaces = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap, S, 2 * C, false));
     const counts = { flushes: 0, additions: 0, inversions: 0, kept: 0, tasks: 0 };
+    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
     const ms = { convert: 0, split: 0, prepare: 0, accumulate: 0, reduce: 0, final: 0 };
     let n = 0;
     let chunks = 0;
@@ -212,6 +213,8 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
           for (let j = 0; j < a; j++) counts.flushes += r.values[j];
           counts.additions += r.values[a];
           counts.inversions += r.values[a + 1];
+          phaseCounts.accumulate.additions += r.values[a];
+          phaseCounts.accumulate.inversions += r.values[a + 1];
           counts.tasks++;
           setup.onAccumulated?.(m);
         },
@@ -241,6 +244,8 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       done: (win, r) => {
         counts.additions += r.values[1];
         counts.inversions += r.values[2];
+        phaseCounts.reduce.additions += r.values[1];
+        phaseCounts.reduce.inversions += r.values[2];
         const t = performance.now();
         const o = outs[win];
         combiner.addWindow(win, plan.c, o.R, o.P, o.flags, S, L / S);
@@ -262,6 +267,7 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
         flushes: counts.flushes,
         additions: counts.additions,
         inversions: counts.inversions,
+        phaseCounts,
         estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
         threads: slots,
         tiles: counts.tasks,

@@ -9,7 +9,7 @@
  * k of them miss a bad point with probability ≤ s^−k. The coefficient set is {−1, 0, 1} (s = 3) when
  * h1 is odd (BLS12-381: its smallest prime factor is 3) and {0, 1} (s = 2) when h1 is even
  * (BLS12-377), so k = ⌈128 / log2 s⌉: 81 or 128 combinations for ≤ 2^−128 per call. Each S is then
- * tested exactly (g1_is_in_subgroup). docs/validation.md has the argument with each curve's numbers.
+ * tested exactly (g1_subgroup_check_batch, all k at once). docs/validation.md has the argument with each curve's numbers.
  *
  * The k combinations are computed g at a time by bucketing (the MSM's own msm_accumulate): the g
  * coefficients of point i in a group form a base-s number v_i (balanced ternary for s = 3), which is
@@ -21,6 +21,7 @@ import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { allocWorkspace, accumulateOps, type G1MsmContext, type Workspace } from './g1.js';
 import { accumulationCaps, batchFor } from './plan.js';
 import type { Op } from '../runtime/interpreter.js';
+import { subgroupBatchScratchBytes } from '../abi/layout.js';
 
 /** Error probability bound per call: 2^−SECURITY_BITS. */
 export const SECURITY_BITS = 128;
@@ -155,7 +156,7 @@ export function* subgroupBatchProgram(
   n: number,
   threads: number,
   plan: SubgroupBatchPlan,
-  scratchBytes: { addAffine: number; toAffine: number; subgroup: number },
+  scratchBytes: { addAffine: number; toAffine: number },
   /** called as each group finishes with its share of the check (the shares sum to 1) */
   onGroup?: (share: number) => void,
 ): PhaseProgram<boolean> {
@@ -185,8 +186,7 @@ export function* subgroupBatchProgram(
     const XB = 4 * EB;
     const sums = arena.alloc(plan.combinations * XB);
     const negBucket = arena.alloc(PB);
-    const scratch = arena.alloc(Math.max(16, scratchBytes.addAffine, scratchBytes.toAffine, scratchBytes.subgroup));
-    const affine = arena.alloc(PB);
+    const scratch = arena.alloc(Math.max(16, scratchBytes.addAffine, scratchBytes.toAffine));
     for (let j = 0; j < plan.combinations; j++) k.g1_xyzz_set_inf(sums + j * XB);
     const sumBuckets = (gi: number, ws: Workspace) => {
       const g = groupSize(gi);
@@ -236,11 +236,15 @@ export function* subgroupBatchProgram(
       },
     };
     yield batch;
+    // the combinations in affine (infinity is in G1: flagged, skipped), tested exactly all at once
+    const sumsAffine = arena.alloc(plan.combinations * PB);
+    const sumsInf = arena.alloc(plan.combinations);
+    const exactScratch = arena.alloc(subgroupBatchScratchBytes(plan.combinations, EB));
     for (let j = 0; j < plan.combinations; j++) {
-      if (k.g1_xyzz_to_affine(affine, sums + j * XB, scratch) === 1) continue; // infinity is in G1
-      if (!k.g1_is_in_subgroup(affine, scratch)) return false;
+      const inf = k.g1_xyzz_to_affine(sumsAffine + j * PB, sums + j * XB, scratch);
+      new Uint8Array(inst.memory.buffer)[sumsInf + j] = inf;
     }
-    return true;
+    return k.g1_subgroup_check_batch(sumsAffine, sumsInf, plan.combinations, exactScratch) === -1;
   } finally {
     arena.release(mark);
   }
