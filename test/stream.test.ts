@@ -145,6 +145,25 @@ describe('streamed MSM', { timeout: 600_000 }, () => {
     await assert.rejects(f.api.g1.msm(bytes, scalars, { maxMemoryBytes: 2 ** 20 }), (e: unknown) => e instanceof InvalidOptionError && e.option === 'maxMemoryBytes');
   });
 
+  it('an error stops the reading: the iterables are closed (their finally blocks run)', async () => {
+    const f = fixture('bn254');
+    const { pts } = f.withLogs(40);
+    const bytes = new Uint8Array(pts.flatMap((p) => [...f.api.g1.toBytes(p)]));
+    bytes[20 * 64 + 63] ^= 1; // point 20 off the curve
+    const scalars = packScalars(f.scalars(makeRng(4), 40));
+    const closed: string[] = [];
+    async function* source(name: string, data: Uint8Array, size: number) {
+      try {
+        for (let at = 0; at < data.length; at += size) yield data.slice(at, at + size);
+      } finally {
+        closed.push(name);
+      }
+    }
+    await assert.rejects(f.api.g1.msm(source('points', bytes, 64 * 3), source('scalars', scalars, 32 * 5), { chunkPoints: 4, threads: 1 }), (e: unknown) => e instanceof NotOnCurveError && e.index === 20);
+    await new Promise((res) => setTimeout(res, 10));
+    assert.deepEqual(closed.sort(), ['points', 'scalars']);
+  });
+
   it('inputs of different lengths, a non-Uint8Array chunk, msmSync with an async iterable: typed errors', async () => {
     const f = fixture('pallas');
     const { pts } = f.withLogs(10);

@@ -64,6 +64,21 @@ export class ChunkReader {
     else this.it = (source as Iterable<Uint8Array>)[Symbol.iterator]();
   }
 
+  /**
+   * Lets the source clean up when the MSM stops before its end (an error, an abort): calls the
+   * iterator's `return` (its promise, for an async one, is not awaited; a failure there is ignored).
+   */
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    try {
+      const done = this.it.return?.();
+      if (done instanceof Promise) done.catch(() => {});
+    } catch {
+      // the source's own cleanup failed: nothing to add to the MSM's outcome
+    }
+  }
+
   /** Up to `count` items (fewer only at the end of the source). */
   *take(count: number): Generator<Wait, Uint8Array, void> {
     const out = new Uint8Array(count * this.itemBytes);
@@ -276,6 +291,8 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       },
     };
   } finally {
+    points.close();
+    scalars.close();
     arena.release(mark);
   }
 }
