@@ -3,12 +3,15 @@
  * pippin CLI — the main job: an MSM on deterministic random inputs, verified, with its timing.
  *
  *   pippin msm [--curve bls12-381|bn254|bls12-377|pallas|vesta] [--size 16] [--seed 1] [--runs 1] [--threads N]
- *              [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--explain] [--json]
+ *              [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--group g1|g2] [--explain] [--json]
+ *              [--max-memory MIB] [--no-progress]
  *   pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]
  *
  * --threads: worker threads (default: one per core; 1 = the calling thread only).
  * --explain: one thread; after the run, the cost model of the batched-addition phases (src/msm/explain.ts:
  * field ops and the batch-addition kernel timed in this process) beside the measured phase times.
+ * --max-memory: the MSM's Wasm memory budget in MiB (maxMemoryBytes; above it the inputs are streamed
+ * in chunks); sizes up to 2^24. Runs above a second show progress on stderr (a bar on a TTY).
  * Random inputs have known discrete logs, so the result is checked in closed form:
  * Σ s_i·P_i = (Σ s_i·a_i mod r)·G by one bigint scalar multiplication (the reference, not Wasm).
  * File inputs are checked by the naive bigint Σ s_i·P_i (BLS12-381 only, up to 4096 points).
@@ -23,6 +26,9 @@ import { g2Params, type G2CurveName } from './curves/g2.js';
 import { g2Io } from './msm/g2.js';
 import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
 import { makeRng } from './reference/rng.js';
+import type { G1MsmStats } from './api/g1.js';
+import type { MsmProgress } from './msm/progress.js';
+import { DEFAULT_MAX_MEMORY_BYTES } from './msm/stream.js';
 import type { MsmStats } from './msm/g1.js';
 import { explainMsm, measureKernelCosts, type KernelCosts, type PhaseExplanation } from './msm/explain.js';
 import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.js';
@@ -30,6 +36,7 @@ import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.
 const curveNames = Object.keys(curves) as CurveName[];
 const usage = `usage: pippin msm [--curve ${curveNames.join('|')}] [--size LOG2 (0…24, default 16)] [--seed N] [--runs N (1…1000)]
                  [--threads N (1…256)] [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--group g1|g2] [--explain] [--json]
+                 [--max-memory MIB (16…4096; default 256: above it the MSM streams its inputs in chunks)] [--no-progress]
        pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be] ...
 --point-format: one of the curve's point encodings (default: its first); --help: this text`;
 
@@ -47,7 +54,40 @@ const flags = {
   scalars: { type: 'string' },
   explain: { type: 'boolean' },
   json: { type: 'boolean' },
+  'max-memory': { type: 'string' },
+  'no-progress': { type: 'boolean' },
 } as const;
+
+/** Points generated per randomPoints call (its Wasm scratch stays far below the MSM's memory). */
+const GENERATE_CHUNK = 1 << 18;
+
+/**
+ * Progress on stderr for runs above a second: a bar redrawn in place on a TTY, else a plain line
+ * at most every 2 s. Returns the onProgress callback and `end` (clears the bar).
+ */
+function progressDisplay(enabled: boolean): { onProgress: (p: MsmProgress) => void; end: () => void } {
+  const tty = process.stderr.isTTY === true;
+  const start = performance.now();
+  let lastLine = 0;
+  let drawn = false;
+  const onProgress = (p: MsmProgress) => {
+    const t = performance.now() - start;
+    if (!enabled || t < 1000) return;
+    const share = Number.isFinite(p.total) && p.total > 0 ? p.done / p.total : 0;
+    const pct = `${(100 * share).toFixed(0).padStart(3)}%`;
+    const label = `${pct} ${p.phase.padEnd(10)} ${(t / 1000).toFixed(1)} s`;
+    if (tty) {
+      const width = 30;
+      const full = Math.round(share * width);
+      process.stderr.write(`\r[${'#'.repeat(full)}${'.'.repeat(width - full)}] ${label}`);
+      drawn = true;
+    } else if (t - lastLine >= 2000 || p.phase === 'done') {
+      lastLine = t;
+      process.stderr.write(`progress: ${label}\n`);
+    }
+  };
+  return { onProgress, end: () => drawn && process.stderr.write('\r\x1b[K') };
+}
 
 /** File inputs above this many points are refused: the naive check would take too long. */
 const MAX_FILE_POINTS = 4096;
@@ -91,6 +131,7 @@ async function main(): Promise<number> {
   const validate = choiceFlag<Validation>('validate', values.validate, 'full', VALIDATIONS);
   const scalarEndian = choiceFlag('scalar-endian', values['scalar-endian'], 'le', ['le', 'be']);
   const group = choiceFlag('group', values.group, 'g1', ['g1', 'g2']);
+  const maxMemoryMiB = intFlag('max-memory', values['max-memory'], DEFAULT_MAX_MEMORY_BYTES / 2 ** 20, 16, 4096);
   const fromFiles = values.points !== undefined || values.scalars !== undefined;
   if (group === 'g2') {
     if (explain) throw new UsageError('--explain models the G1 MSM; it does not go with --group g2');
@@ -147,7 +188,13 @@ async function main(): Promise<number> {
     const rng = makeRng(seed);
     const spec = g1.formatSpec(askedFormat);
     format = spec.name;
-    const gen = randomPoints(g1.inst, n, rng, r, (a) => ref.mul(G, a)!, spec);
+    // generated in chunks, so that generating does not grow the Wasm memory beyond the MSM's own
+    const gen = { bytes: new Uint8Array(n * spec.bytes), logs: [] as bigint[] };
+    for (let at = 0; at < n; at += GENERATE_CHUNK) {
+      const part = randomPoints(g1.inst, Math.min(GENERATE_CHUNK, n - at), rng, r, (a) => ref.mul(G, a)!, spec);
+      gen.bytes.set(part.bytes, at * spec.bytes);
+      for (const l of part.logs) gen.logs.push(l);
+    }
     points = gen.bytes;
     const le = randomScalarBytes(n, rng);
     scalars = scalarEndian === 'be' ? reverseScalars(le) : le;
@@ -166,10 +213,15 @@ async function main(): Promise<number> {
   else await startThreads(threadCount);
   let result: G1Affine | undefined;
   const times: number[] = [];
-  let stats: (MsmStats & { convert: number }) | undefined;
+  let stats: G1MsmStats | undefined;
   for (let run = 0; run < runs; run++) {
     const t = performance.now();
-    result = await g1.msm(points, scalars, { pointFormat: format, scalarEndian, validate, onStats: (s) => (stats = s) });
+    const progress = progressDisplay(!values['no-progress']);
+    try {
+      result = await g1.msm(points, scalars, { pointFormat: format, scalarEndian, validate, maxMemoryBytes: maxMemoryMiB * 2 ** 20, onProgress: progress.onProgress, onStats: (s) => (stats = s) });
+    } finally {
+      progress.end();
+    }
     times.push(performance.now() - t);
   }
   const tVerify = performance.now();
@@ -184,7 +236,7 @@ async function main(): Promise<number> {
   const costs = explain ? measureKernelCosts(g1.inst, G) : undefined;
   const model = costs ? explainMsm(costs, st) : undefined;
   if (values.json) {
-    console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes, ...(costs && { explain: { nsPerOp: { mul: costs.mul, sqr: costs.sqr, addsub: costs.addsub, inv: costs.inv }, phases: model } }) }));
+    console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes, maxMemoryBytes: maxMemoryMiB * 2 ** 20, streamedChunks: st.streamedChunks ?? 0, chunkPoints: st.chunkPoints ?? 0, ...(costs && { explain: { nsPerOp: { mul: costs.mul, sqr: costs.sqr, addsub: costs.addsub, inv: costs.inv }, phases: model } }) }));
   } else {
     console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows)`);
     console.log(`threads: ${st.threads}${st.threads > 1 ? ` workers, ${st.tiles} tiles` : ` (calling thread${threads.reason && threadCount !== 1 ? `; ${threads.reason}` : ''})`}`);
@@ -202,7 +254,8 @@ async function main(): Promise<number> {
       console.log(`        for points already known to be in G1 (e.g. a checked KZG setup) use --validate on-curve`);
     }
     console.log(`batched affine additions: ${adds}, inversions: ${st.inversions}; field multiplications ≈ ${st.estimatedFieldMuls} (${(st.estimatedFieldMuls / Math.max(n, 1)).toFixed(1)} per point; model: 6 per addition + 28 per inversion)`);
-    console.log(`peak Wasm memory: ${(st.peakMemoryBytes / 2 ** 20).toFixed(1)} MiB (${Math.round(st.peakMemoryBytes / Math.max(n, 1))} bytes per point)`);
+    console.log(`peak Wasm memory: ${(st.peakMemoryBytes / 2 ** 20).toFixed(1)} MiB (${Math.round(st.peakMemoryBytes / Math.max(n, 1))} bytes per point; --max-memory ${maxMemoryMiB} MiB)`);
+    if (st.streamedChunks) console.log(`streamed: ${st.streamedChunks} chunks of up to ${st.chunkPoints} points into one set of buckets per window`);
     if (costs && model) printExplanation(costs, model, st, median);
     console.log(`result: ${got ? `x = 0x${got.x.toString(16)}\n        y = 0x${got.y.toString(16)}` : 'point at infinity'}`);
     console.log(`verified against ${verifyNote} in ${verifyMs.toFixed(0)} ms: ${ok ? 'OK' : 'MISMATCH'}`);

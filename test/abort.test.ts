@@ -60,6 +60,63 @@ describe('cancellation', { timeout: 300_000 }, () => {
     }
   }
 
+  it('one thread: timers run during the MSM (kernels run in short slices), so an abort due mid-accumulation lands there', async () => {
+    const controller = new AbortController();
+    const reason = new Error('abort mid-accumulation');
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    let accumulating = false;
+    let finished = false;
+    const running = bls12_381.g1.msm(inputs.bytes, inputs.scalars, {
+      validate: 'none',
+      threads: 1,
+      signal: controller.signal,
+      onProgress: (p) => {
+        // the first report of the accumulation: abort from a timer, as an event would
+        if (p.phase === 'accumulate' && !accumulating) {
+          accumulating = true;
+          setTimeout(() => controller.abort(reason), 0);
+        }
+      },
+    }).finally(() => (finished = true));
+    try {
+      await assert.rejects(within(running, 'aborted MSM'), (e) => e === reason);
+    } finally {
+      clearInterval(ticker);
+    }
+    assert.ok(accumulating && finished, 'aborted during the accumulation');
+    assert.ok(ticks > 0, 'the event loop ran during the MSM');
+    assert.ok(right(await within(bls12_381.g1.msm(inputs.bytes, inputs.scalars, { validate: 'on-curve', threads: 1 }), 'next MSM')), 'next MSM right');
+  });
+
+  for (const t of [1, 2]) {
+    it(`a streamed MSM (async iterable inputs) aborted mid-accumulation on ${t} thread(s): rejects, memory released, the next MSM is right`, async () => {
+      const controller = new AbortController();
+      const reason = new Error('abort the stream');
+      const marks = bls12_381.g1.inst.arena.mark();
+      async function* pieces(bytes: Uint8Array, size: number) {
+        for (let at = 0; at < bytes.length; at += size) yield bytes.slice(at, at + size);
+      }
+      let accumulating = false;
+      const running = bls12_381.g1.msm(pieces(inputs.bytes, 96 * 5000), pieces(inputs.scalars, 32 * 7000), {
+        validate: 'none',
+        threads: t,
+        chunkPoints: 1 << 13,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase === 'accumulate' && !accumulating) {
+            accumulating = true;
+            setTimeout(() => controller.abort(reason), 0);
+          }
+        },
+      });
+      await assert.rejects(within(running, 'aborted streamed MSM'), (e) => e === reason);
+      assert.ok(accumulating, 'aborted during the accumulation');
+      assert.equal(bls12_381.g1.inst.arena.mark(), marks, 'memory released');
+      assert.ok(right(await within(bls12_381.g1.msm(inputs.bytes, inputs.scalars, { validate: 'on-curve', threads: t, chunkPoints: 1 << 13 }), 'next MSM')), 'next MSM right');
+    });
+  }
+
   it('an MSM that finishes before the abort resolves normally; a later abort changes nothing', async () => {
     const controller = new AbortController();
     const got = await within(bls12_381.g1.msm(inputs.bytes, inputs.scalars, { validate: 'on-curve', signal: controller.signal }), 'MSM');

@@ -72,6 +72,8 @@ describe('benchmark command lines', () => {
     ['bench/subgroup-exact.ts', ['--chunks', '64,x'], /--chunks: '64,x'/],
     ['bench/field.ts', ['--curves', 'nope'], /--curves: 'nope'/],
     ['bench/windows.ts', ['--cs', '1,5'], /--cs: '1,5'.*2…16/],
+    ['bench/abort.ts', ['--sizes', '9'], /--sizes: '9'.*10…24/],
+    ['bench/stream.ts', ['--max-memory', '8'], /--max-memory: '8'.*16…4096/],
     ['bench/browser.ts', ['--validate', 'toString'], /--validate: 'toString'/],
     ['bench/peers/run-all.ts', ['--runs', '0'], /--runs: '0'/],
     ['bench/peers/run-peer.ts', ['--peer', 'noble'], /--log-size is required/],
@@ -86,7 +88,7 @@ describe('benchmark command lines', () => {
       assert.doesNotMatch(stderr, /\n\s+at /);
     });
   }
-  for (const script of ['bench/msm.ts', 'bench/field.ts', 'bench/subgroup-exact.ts', 'bench/windows.ts', 'bench/browser.ts', 'bench/peers/run-all.ts', 'bench/peers/run-peer.ts']) {
+  for (const script of ['bench/msm.ts', 'bench/field.ts', 'bench/subgroup-exact.ts', 'bench/windows.ts', 'bench/abort.ts', 'bench/stream.ts', 'bench/browser.ts', 'bench/peers/run-all.ts', 'bench/peers/run-peer.ts']) {
     it(`${script} --help exits 0`, () => {
       const { status, stdout } = run(script, '--help');
       assert.equal(status, 0);

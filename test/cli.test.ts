@@ -44,6 +44,14 @@ describe('pippin msm on generated inputs', () => {
       assertOk([...args, '--threads', '1']);
     });
   }
+  it('--max-memory below the one-piece size streams the inputs (verified, peak memory and chunks printed)', () => {
+    const out = assertOk(['--curve', 'bn254', '--size', '15', '--max-memory', '16', '--validate', 'on-curve', '--threads', '2']);
+    assert.match(out, /peak Wasm memory: [\d.]+ MiB .*--max-memory 16 MiB/);
+    assert.match(out, /streamed: \d+ chunks of up to \d+ points/);
+    const json = JSON.parse(cli('msm', '--size', '10', '--json', '--max-memory', '16', '--no-progress').stdout.trim());
+    assert.equal(json.ok, true);
+    assert.equal(json.maxMemoryBytes, 16 * 2 ** 20);
+  });
   it('--size 0 (one point)', () => {
     assert.match(assertOk(['--size', '0', '--threads', '1']), /n = 1 points/);
   });
@@ -163,6 +171,8 @@ describe('pippin msm: bad command lines exit 2 naming the flag', () => {
     [['--point-format', 'eip196'], /--point-format: 'eip196'.*zcash/],
     [['--curve', 'bn254', '--points', 'a', '--scalars', 'b'], /--points.*bls12-381 only/],
     [['--points', 'a'], /--points and --scalars/],
+    [['--max-memory', '8'], /--max-memory: '8'.*16…4096/],
+    [['--max-memory', '1e3'], /--max-memory: '1e3'/],
   ];
   for (const [args, message] of bad) {
     it(args.join(' '), () => {

@@ -12,8 +12,8 @@ import { InvalidOptionError, PippinError } from '../src/errors.js';
 const formats = ['zcash', 'zcash-compressed', 'arkworks'] as const;
 const ctx = { formats, entry: 'bls12-381.g1.msm' };
 const parse = (o: unknown) => parseMsmOptions(o, ctx);
-const KNOWN = ['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'signal'];
-const DEFAULTS = { pointFormat: undefined, scalarEndian: 'le', validate: 'full', windowBits: undefined, threads: undefined, onStats: undefined, signal: undefined };
+const KNOWN = ['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'onProgress', 'signal', 'maxMemoryBytes', 'chunkPoints'];
+const DEFAULTS = { pointFormat: undefined, scalarEndian: 'le', validate: 'full', windowBits: undefined, threads: undefined, onStats: undefined, onProgress: undefined, signal: undefined, maxMemoryBytes: undefined, chunkPoints: undefined };
 const PROTO_NAMES = ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'propertyIsEnumerable', 'toLocaleString'];
 
 /** Asserts an InvalidOptionError for `option` carrying `value`, its message naming entry and option. */
@@ -157,6 +157,18 @@ describe('parseMsmOptions', () => {
     for (const v of ['f', 1, null, {}, [], true, ...PROTO_NAMES]) refuses(own('onStats', v), 'onStats', v);
   });
 
+  it('maxMemoryBytes: an integer in 2^20…2^32; chunkPoints: an integer in 1…2^24', () => {
+    for (const b of [2 ** 20, 256 * 2 ** 20, 2 ** 32]) assert.equal(parse({ maxMemoryBytes: b }).maxMemoryBytes, b);
+    for (const v of [0, 2 ** 20 - 1, 2 ** 32 + 1, 1.5e6 + 0.5, '1e9', 2n ** 30n, NaN, Infinity, null, ...PROTO_NAMES]) refuses(own('maxMemoryBytes', v), 'maxMemoryBytes', v);
+    for (const c of [1, 7, 2 ** 24]) assert.equal(parse({ chunkPoints: c }).chunkPoints, c);
+    for (const v of [0, -1, 2 ** 24 + 1, 2.5, '8', 8n, NaN, null, ...PROTO_NAMES]) refuses(own('chunkPoints', v), 'chunkPoints', v);
+  });
+
+  it('onProgress: a function (kept by reference)', () => {
+    for (const f of [() => {}, function named() {}, async () => {}]) assert.equal(parse({ onProgress: f }).onProgress, f);
+    for (const v of ['f', 1, null, {}, [], true, ...PROTO_NAMES]) refuses(own('onProgress', v), 'onProgress', v);
+  });
+
   it('messages show values bounded and typed', () => {
     const long = 'x'.repeat(10_000);
     const err = refuses({ validate: long }, 'validate', long);
@@ -200,7 +212,12 @@ describe('parseMsmOptions', () => {
           return int(2, 16);
         case 'threads':
           return int(1, 256);
+        case 'maxMemoryBytes':
+          return int(2 ** 20, 2 ** 32);
+        case 'chunkPoints':
+          return int(1, 2 ** 24);
         case 'onStats':
+        case 'onProgress':
           return typeof v === 'function';
         default:
           return false;

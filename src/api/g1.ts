@@ -9,11 +9,16 @@ import type { Op } from '../runtime/interpreter.js';
 import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
-import type { WindowTable } from '../msm/plan.js';
+import { planMsm, type WindowTable } from '../msm/plan.js';
+import { ProgressMeter, type MsmProgress } from '../msm/progress.js';
 import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram } from '../msm/subgroup.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
 import { prepareBases, type PrepareOptions, type PreparedBases } from './prepared.js';
+import { batchFor } from '../msm/plan.js';
+import {
+  ChunkReader, DEFAULT_MAX_MEMORY_BYTES, MAX_CHUNK_POINTS, chunkBytesPerPoint, chunkPointsFor, fixedStreamBytes, isAsyncIterable, isChunkIterable, oneShotBytes, streamMsmProgram, type ByteSource,
+} from '../msm/stream.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import {
   InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PippinError, PointEncodingError, ScalarEncodingError,
@@ -22,6 +27,7 @@ import { subgroupBatchScratchBytes } from '../abi/layout.js';
 
 export type { Validation } from './options.js';
 export type { PointFormatSpec } from '../abi/codes.js';
+export type { MsmProgress, MsmPhase } from '../msm/progress.js';
 
 /** An affine point; `infinity: true` is the point at infinity (x = y = 0n then). */
 export interface G1Affine {
@@ -55,15 +61,38 @@ export interface MsmOptions<F extends string = G1Format> {
    * pool; 1 = the calling thread). Ignored by msmSync. */
   threads?: number;
   /** Receives phase timings and counts. */
-  onStats?: (stats: MsmStats & { convert: number }) => void;
+  onStats?: (stats: G1MsmStats) => void;
+  /**
+   * Receives `{ done, total, phase }` during the MSM (msm and msmSync), at most every 50 ms: `total`
+   * is fixed at the start (point passes: one to decode and check, one per batched subgroup check,
+   * one per window), `done` never decreases, and the last call has done === total (phase 'done').
+   * Runs on the calling thread between tasks; a throw from it rejects the MSM.
+   */
+  onProgress?: (progress: MsmProgress) => void;
   /**
    * Cancels an asynchronous MSM: it rejects with the signal's reason (an `AbortError` DOMException by
    * default); workers running its tasks are terminated and replaced, its memory is released. Checked
-   * before any work, then between tasks (a task is a chunk of decoding, a validation group or an MSM
-   * tile, so the delay is at most one task). msmSync only checks it before starting.
+   * before any work, then on the calling thread between ops (kept to ≈ 10–30 ms: accumulations run
+   * in slices; docs/streaming.md). msmSync only checks it before starting.
    */
   signal?: AbortSignal;
+  /**
+   * Most Wasm memory the MSM may use (bytes; default DEFAULT_MAX_MEMORY_BYTES = 256 MiB, which
+   * mobile browsers grant). When the inputs in one piece would need more (≈ 250 bytes per point on
+   * BLS12-381), or are given as iterables, the MSM streams them in chunks of points into the same
+   * buckets (one MSM, one reduction); any n then works. Memory already grown is never returned to
+   * the engine (Wasm memories only grow).
+   */
+  maxMemoryBytes?: number;
+  /** Streams in chunks of this many points whatever the memory (tests, tuning); default: the most that fit maxMemoryBytes, at most 2^18. */
+  chunkPoints?: number;
 }
+
+/** What onStats receives: the MSM's statistics, the input conversion's milliseconds and, when streamed, the chunks. */
+export type G1MsmStats = MsmStats & { convert: number; streamedChunks?: number; chunkPoints?: number };
+
+/** Points (or scalars) as bytes: one buffer, or an iterable / async iterable of chunks of any sizes. */
+export type { ByteSource } from '../msm/stream.js';
 
 /** What a curve gives its G1: the instance, r, the point formats and the module's scratch sizes. */
 export interface G1Setup<F extends string> {
@@ -96,15 +125,21 @@ export function chunkSize(n: number, threads: number): number {
 }
 
 /** Points as copied at the call: packed bytes in one format, or the coordinates of point objects. */
-export type CopiedPoints<F extends string> = Call<F>['points'];
+export type CopiedPoints<F extends string> = Exclude<Call<F>['points'], { kind: 'stream' }>;
 
 /** A call's inputs, copied at the call (the caller may reuse its buffers at once). */
 interface Call<F extends string> {
+  /** the point count, −1 when the inputs are iterables (known at their end) */
   n: number;
-  points: { kind: 'bytes'; bytes: Uint8Array; format: PointFormatSpec<F> } | { kind: 'objects'; xs: bigint[]; ys: bigint[]; inf: Uint8Array };
+  points:
+    | { kind: 'bytes'; bytes: Uint8Array; format: PointFormatSpec<F> }
+    | { kind: 'objects'; xs: bigint[]; ys: bigint[]; inf: Uint8Array }
+    | { kind: 'stream'; sources: ByteSource; format: PointFormatSpec<F> };
   /** n × 32 bytes in the order the options say */
   scalars: Uint8Array;
-  options: ParsedMsmOptions<F, MsmStats & { convert: number }>;
+  /** the scalars as an iterable of byte chunks (then `scalars` is empty) */
+  scalarSource?: ByteSource;
+  options: ParsedMsmOptions<F, G1MsmStats>;
 }
 
 const INFINITY: G1Affine = Object.freeze({ x: 0n, y: 0n, infinity: true });
@@ -144,7 +179,7 @@ export class G1<F extends string = G1Format> {
    * packed). n = 0 gives the point at infinity. Inputs are copied before this returns; calls on
    * one curve run one after another. Bad options or inputs reject with a typed error.
    */
-  msm(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options?: MsmOptions<F>): Promise<G1Affine> {
+  msm(points: Uint8Array | readonly G1PointInput[] | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, scalars: Uint8Array | readonly bigint[] | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, options?: MsmOptions<F>): Promise<G1Affine> {
     let call: Call<F>;
     try {
       call = this.takeCall(points, scalars, options, 'msm');
@@ -170,7 +205,7 @@ export class G1<F extends string = G1Format> {
   }
 
   /** The same on the calling thread only, synchronously. */
-  msmSync(points: Uint8Array | readonly G1PointInput[], scalars: Uint8Array | readonly bigint[], options?: MsmOptions<F>): G1Affine {
+  msmSync(points: Uint8Array | readonly G1PointInput[] | Iterable<Uint8Array>, scalars: Uint8Array | readonly bigint[] | Iterable<Uint8Array>, options?: MsmOptions<F>): G1Affine {
     return runLocal(this.inst, this.program(this.takeCall(points, scalars, options, 'msmSync'), 1));
   }
 
@@ -180,29 +215,44 @@ export class G1<F extends string = G1Format> {
     return this.runProgram((threads) => this.program(call, threads), call.n, wanted, signal);
   }
 
-  /** @internal Runs a phase program over n points on the pool (at most `wanted` threads) or, for small n or without shared memory, on the calling thread. */
+  /**
+   * @internal Runs a phase program over n points on the pool (at most `wanted` threads) or, for small
+   * n or without shared memory, on the calling thread (returning to the event loop between ops).
+   * n < 0: iterable inputs, of unknown (presumably large) size.
+   */
   async runProgram<T>(program: (threads: number) => PhaseProgram<T>, n: number, wanted: number | undefined, signal: AbortSignal | undefined): Promise<T> {
-    const pool = wanted === 1 || n < MIN_POINTS_FOR_THREADS || !this.inst.shared ? undefined : await poolForMsm();
-    if (!pool) return signal ? runLocalAsync(this.inst, program(1), signal) : runLocal(this.inst, program(1));
+    const pool = wanted === 1 || (n >= 0 && n < MIN_POINTS_FOR_THREADS) || !this.inst.shared ? undefined : await poolForMsm();
+    if (!pool) return runLocalAsync(this.inst, program(1), signal);
     const threads = Math.min(wanted ?? pool.size, pool.size);
     return runOnPool(this.inst, program(threads), pool, threads, signal);
   }
 
-  /** The whole MSM as one phase program on `threads` thread slots. */
+  /** The whole MSM as one phase program on `threads` thread slots: in one piece, or streamed in chunks. */
   private *program(call: Call<F>, threads: number): PhaseProgram<G1Affine> {
+    const chunkPoints = this.streamChunk(call, threads);
+    if (chunkPoints !== undefined) return yield* this.streamProgram(call, threads, chunkPoints);
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
       const t0 = performance.now();
-      const regions = allocInputs(this.ctx, call.n);
-      yield* this.convertProgram(call.points, call.n, regions, call.options.validate, threads);
+      const { n } = call;
+      const points = call.points;
+      if (points.kind === 'stream') throw new Error('pippin: streamed inputs reached the one-piece MSM');
+      const batched = call.options.validate === 'full' && n >= this.batchFrom;
+      const windows = planMsm(n, this.setup.windowTable, call.options.windowBits).windows;
+      const meter = new ProgressMeter(n * (1 + (batched ? 1 : 0) + windows), call.options.onProgress);
+      meter?.advance(0, 'decode');
+      const regions = allocInputs(this.ctx, n);
+      yield* this.convertProgram(points, n, regions, threads, 0, call.options.validate, meter);
       new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
       const convert = performance.now() - t0;
       const { result, stats } = yield* msmProgram(this.ctx, regions, call.n, {
         scalarsBigEndian: call.options.scalarEndian === 'be',
         threads,
         windowBits: call.options.windowBits,
+        onTile: (share) => meter?.advance(share * windows * n, 'accumulate'),
       });
+      meter.finish();
       call.options.onStats?.({ ...stats, convert });
       return result ? { ...result, infinity: false } : INFINITY;
     } finally {
@@ -210,8 +260,14 @@ export class G1<F extends string = G1Format> {
     }
   }
 
-  /** @internal Points (bytes or objects, copied at the call) into `regions`: decoded, then validated as `validate` says. */
-  *convertProgram(points: CopiedPoints<F>, n: number, regions: MsmRegions, validate: Validation, threads: number): PhaseProgram<void> {
+  /**
+   * Input conversion of n points into `regions`: decoding (or the objects written) with per-point
+   * checks, then for 'full' on a curve with a cofactor and enough points the batched subgroup check
+   * (exact per-point checks only to locate a bad point). Errors name index `first` + i. Progress:
+   * n decode units, and n subgroup units when `validate` is 'full' on a curve with a cofactor.
+   */
+  /** @internal (also prepared bases: src/api/prepared.ts) */
+  *convertProgram(points: Call<F>['points'], n: number, regions: MsmRegions, threads: number, first: number, validate: Validation, meter?: ProgressMeter): PhaseProgram<void> {
     // 'full' on a curve with a cofactor and enough points: on-curve per point, then the batched
     // subgroup check; exact per-point checks only to locate a bad point. Fewer points: on-curve per
     // point, then the exact test of all points before the first malformed or off-curve one (so the
@@ -219,20 +275,27 @@ export class G1<F extends string = G1Format> {
     const subgroup = validate === 'full' && this.setup.h1 > 1n;
     const batched = subgroup && n >= this.batchFrom;
     const perPoint: Validation = subgroup ? 'on-curve' : validate;
+    const decoded = (count: number) => meter?.advance(count, 'decode');
     let inputError: PippinError | undefined;
     try {
-      if (points.kind === 'bytes') yield* this.decodeProgram(points.bytes, points.format, n, regions, perPoint, threads);
-      else {
+      if (points.kind === 'bytes') yield* this.decodeProgram(points.bytes, points.format, n, regions, perPoint, threads, decoded, first);
+      else if (points.kind === 'objects') {
         this.writePointObjects(points, n, regions);
-        yield* this.validateProgram(regions, n, perPoint, threads);
-      }
+        if (perPoint === 'none') decoded(n);
+        yield* this.validateProgram(regions, n, perPoint, threads, 0, decoded);
+      } else throw new Error('pippin: convertProgram needs the bytes of a chunk');
     } catch (e) {
       if (!subgroup || batched || !(e instanceof PippinError) || e.index < 0) throw e;
       inputError = e;
     }
-    if (subgroup && !batched) yield* this.exactInG1(regions, 0, inputError ? inputError.index : n, threads);
+    // (errors carry indices in the whole input: first + the index in this piece)
+    if (subgroup && !batched) yield* this.exactInG1(regions, 0, inputError ? inputError.index - first : n, threads, first);
     if (inputError) throw inputError;
-    if (batched && !(yield* this.batchInG1(regions, 0, n, threads))) {
+    if (!batched) {
+      if (subgroup) meter?.advance(n, 'subgroup');
+      return;
+    }
+    if (!(yield* this.batchInG1(regions, 0, n, threads, (share) => meter?.advance(share * n, 'subgroup')))) {
       // some point is outside G1: bisect with batched checks down to a short range, then exact tests
       let lo = 0;
       let hi = n;
@@ -241,17 +304,69 @@ export class G1<F extends string = G1Format> {
         if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
         else hi = mid;
       }
-      yield* this.exactInG1(regions, lo, hi, threads);
+      yield* this.exactInG1(regions, lo, hi, threads, first);
       // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
-      yield* this.exactInG1(regions, 0, n, threads);
+      yield* this.exactInG1(regions, 0, n, threads, first);
     }
+  }
+
+  /**
+   * Points per streamed chunk, or undefined to run in one piece: streamed when the inputs are
+   * iterables, when `chunkPoints` is given, or when the one-piece MSM would need more Wasm memory
+   * than `maxMemoryBytes`.
+   */
+  private streamChunk(call: Call<F>, threads: number): number | undefined {
+    const { chunkPoints, maxMemoryBytes, windowBits } = call.options;
+    if (call.points.kind === 'objects') return undefined;
+    if (chunkPoints !== undefined) return chunkPoints;
+    const limit = maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
+    const used = this.inst.arena.mark();
+    if (call.points.kind === 'bytes') {
+      if (used + oneShotBytes(this.EB, planMsm(call.n, this.setup.windowTable, windowBits), threads, call.n) <= limit) return undefined;
+    }
+    const plan = planMsm(call.n > 0 ? call.n : MAX_CHUNK_POINTS, this.setup.windowTable, windowBits);
+    const C = chunkPointsFor(limit, used, this.EB, plan, threads);
+    if (C < 1) {
+      const need = used + fixedStreamBytes(this.EB, plan, threads, batchFor(2 * MAX_CHUNK_POINTS)) + chunkBytesPerPoint(this.EB, threads);
+      throw new InvalidOptionError(`${this.setup.name}.g1: option maxMemoryBytes ${limit} is below the ${need} bytes a streamed MSM with ${plan.c}-bit windows needs (lower windowBits, or allow more memory)`, 'maxMemoryBytes', limit);
+    }
+    return C;
+  }
+
+  /** The MSM streamed in chunks of `chunkPoints` points (src/msm/stream.ts). */
+  private *streamProgram(call: Call<F>, threads: number, chunkPoints: number): PhaseProgram<G1Affine> {
+    const src = call.points.kind === 'stream' ? call.points : call.points.kind === 'bytes' ? { sources: call.points.bytes, format: call.points.format } : undefined;
+    if (!src) throw new Error('pippin: point objects are not streamed');
+    const known = call.n >= 0 ? call.n : undefined;
+    const plan = planMsm(known !== undefined && known > 0 ? known : MAX_CHUNK_POINTS, this.setup.windowTable, call.options.windowBits);
+    const { validate } = call.options;
+    const subgroupPass = validate === 'full' && this.setup.h1 > 1n ? 1 : 0;
+    const perPoint = 1 + subgroupPass + plan.windows;
+    const meter = new ProgressMeter(known !== undefined ? known * perPoint : Infinity, call.options.onProgress);
+    meter?.advance(0, 'decode');
+    const format = src.format;
+    const points = new ChunkReader(src.sources, format.bytes, 'points', (m) => new PointEncodingError(m));
+    const scalars = new ChunkReader(call.scalarSource ?? call.scalars, 32, 'scalars', (m) => new ScalarEncodingError(m));
+    const out = yield* streamMsmProgram({
+      ctx: this.ctx,
+      plan,
+      chunkPoints,
+      threads,
+      scalarsBigEndian: call.options.scalarEndian === 'be',
+      convert: (bytes, count, regions, first) => this.convertProgram({ kind: 'bytes', bytes, format }, count, regions, threads, first, validate, meter),
+      onAccumulated: (passes) => meter?.advance(passes, 'accumulate'),
+    }, points, scalars);
+    meter.finish(out.n * perPoint);
+    call.options.onStats?.({ ...out.stats, convert: out.convertMs, streamedChunks: out.chunks, chunkPoints });
+    return out.result ? { ...out.result, infinity: false } : INFINITY;
   }
 
   /** Options parsed and inputs checked and copied: nothing the caller does afterwards changes the call. */
   private takeCall(points: unknown, scalars: unknown, options: unknown, entry: string): Call<F> {
-    const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g1.${entry}` });
+    const parsed = parseMsmOptions<F, G1MsmStats>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g1.${entry}` });
     // an already aborted signal: no work at all
     if (parsed.signal?.aborted) throw parsed.signal.reason;
+    if (isChunkIterable(points) || isChunkIterable(scalars)) return this.takeStreamCall(points, scalars, parsed, entry);
     const packed = packScalars(scalars, parsed.scalarEndian, this.setup.r);
     const n = packed.length / 32;
     if (points instanceof Uint8Array) {
@@ -264,6 +379,27 @@ export class G1<F extends string = G1Format> {
     if (!Array.isArray(points)) throw new PointEncodingError(`points must be a Uint8Array or an array of points, got ${typeName(points)}`);
     if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
     return { n, points: { kind: 'objects', ...this.takePointObjects(points) }, scalars: packed, options: parsed };
+  }
+
+  /**
+   * Iterable inputs: read chunk by chunk during the MSM (each chunk copied as it is read, so the
+   * caller may reuse a chunk once the iterator moved past it); a Uint8Array or bigints beside an
+   * iterable are taken at the call. Points come in the format option's encoding (default: the
+   * curve's first). msmSync takes synchronous iterables only.
+   */
+  private takeStreamCall(points: unknown, scalars: unknown, options: ParsedMsmOptions<F, G1MsmStats>, entry: string): Call<F> {
+    if (entry === 'msmSync') {
+      if (isAsyncIterable(points)) throw new PointEncodingError(`${this.setup.name}.g1.msmSync: points is an async iterable; use msm`);
+      if (isAsyncIterable(scalars)) throw new ScalarEncodingError(`${this.setup.name}.g1.msmSync: scalars is an async iterable; use msm`);
+    }
+    const format = this.format(options.pointFormat ?? this.setup.formats[0].name);
+    let sources: ByteSource;
+    if (points instanceof Uint8Array) sources = points.slice();
+    else if (isChunkIterable(points)) sources = points;
+    else if (Array.isArray(points) && points.length === 0) sources = new Uint8Array(0);
+    else throw new PointEncodingError(`points must be a Uint8Array or an iterable of Uint8Array chunks when the scalars are an iterable, got ${typeName(points)}`);
+    if (isChunkIterable(scalars)) return { n: -1, points: { kind: 'stream', sources, format }, scalars: new Uint8Array(0), scalarSource: scalars, options };
+    return { n: -1, points: { kind: 'stream', sources, format }, scalars: packScalars(scalars, options.scalarEndian, this.setup.r), options };
   }
 
   /** Reads every point object once (getters run here, at the call), checking its shape. */
@@ -351,7 +487,7 @@ export class G1<F extends string = G1Format> {
   }
 
   /** Decoding (and validation, the costly part) in chunks, each task with its slot's staging and scratch. */
-  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number): PhaseProgram<void> {
+  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number, onChunk?: (count: number) => void, first = 0): PhaseProgram<void> {
     const size = format.bytes;
     const PB = 2 * this.EB;
     const chunk = chunkSize(n, threads);
@@ -359,24 +495,24 @@ export class G1<F extends string = G1Format> {
     yield* checkInChunks(this.inst, n, chunk, threads, chunk * size, scratch, format.name, (start, count, { staging, scratch }) => {
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
       return ['g1_decode_batch', regions.points + start * PB, regions.inf + start, staging, count, format.code, VALIDATION_CHECK[validate], scratch];
-    });
+    }, first, onChunk);
   }
 
-  /** Points [first, first + n) checked per point (indices in errors count from 0, not from first). */
-  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number, first = 0): PhaseProgram<void> {
+  /** Points [first, first + n) checked per point (indices in errors count from `indexBase`, not from first). */
+  private *validateProgram(regions: MsmRegions, n: number, validate: Validation, threads: number, first = 0, onChunk?: (count: number) => void, indexBase = 0): PhaseProgram<void> {
     if (validate === 'none' || n === 0) return;
     const PB = 2 * this.EB;
     const scratch = this.setup.scratchBytes.g1_validate_batch;
     yield* checkInChunks(this.inst, n, chunkSize(n, threads), threads, 0, scratch, 'object', (start, count, { scratch }) => [
       'g1_validate_batch', regions.points + (first + start) * PB, regions.inf + first + start, count, VALIDATION_CHECK[validate], scratch,
-    ], first);
+    ], indexBase + first, onChunk);
   }
 
   /**
    * The exact subgroup test of points [lo, hi) (decoded, on the curve): g1_subgroup_check_batch in
    * tasks of up to EXACT_CHUNK points; NotInSubgroupError with the lowest bad index.
    */
-  private *exactInG1(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<void> {
+  private *exactInG1(regions: MsmRegions, lo: number, hi: number, threads: number, indexBase = 0): PhaseProgram<void> {
     const n = hi - lo;
     if (n <= 0) return;
     const PB = 2 * this.EB;
@@ -390,15 +526,15 @@ export class G1<F extends string = G1Format> {
       // a few points: one at a time in XYZZ (the shared inversions would cost more than they save)
       if (count < EXACT_BATCH_FROM) return ['g1_validate_batch', points, inf, count, VALIDATION_CHECK.full, scratch];
       return ['g1_subgroup_check_batch', points, inf, count, scratch];
-    }, lo);
+    }, indexBase + lo);
   }
 
   /** The batched subgroup check of points [lo, hi) (docs/validation.md): false when some point is outside G1. */
-  private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<boolean> {
+  private *batchInG1(regions: MsmRegions, lo: number, hi: number, threads: number, onGroup?: (share: number) => void): PhaseProgram<boolean> {
     const { scratchBytes, h1 } = this.setup;
     const sizes = { addAffine: scratchBytes.g1_xyzz_add_affine, toAffine: scratchBytes.g1_xyzz_to_affine };
     const PB = 2 * this.EB;
-    return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes);
+    return yield* subgroupBatchProgram(this.ctx, regions.points + lo * PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h1, hi - lo), sizes, onGroup);
   }
 
   private writePointObjects(points: { xs: bigint[]; ys: bigint[]; inf: Uint8Array }, n: number, regions: MsmRegions): void {
@@ -459,6 +595,8 @@ export function* checkInChunks(
   call: (start: number, count: number, slot: { staging: number; scratch: number }) => Op,
   /** added to the indices in errors */
   first = 0,
+  /** called with each finished chunk's point count */
+  onChunk?: (count: number) => void,
 ): PhaseProgram<void> {
   const { arena } = inst;
   const mark = arena.mark();
@@ -472,6 +610,7 @@ export function* checkInChunks(
     const batch: Batch = {
       tasks: starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
       done: (i, r) => {
+        onChunk?.(Math.min(chunk, n - starts[i]));
         const status = r.values[0];
         if (status === NO_ERROR) return;
         const { index, code } = decodeStatus(status);

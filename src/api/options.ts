@@ -5,15 +5,20 @@
  * unknown names here, never table lookups.
  */
 import { InvalidOptionError } from '../errors.js';
+import type { MsmProgress } from '../msm/progress.js';
 
 export const VALIDATIONS = Object.freeze(['full', 'on-curve', 'none'] as const);
 export type Validation = (typeof VALIDATIONS)[number];
 export const SCALAR_ENDIANS = Object.freeze(['le', 'be'] as const);
 export type ScalarEndian = (typeof SCALAR_ENDIANS)[number];
-export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'signal'] as const);
+export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'onProgress', 'signal', 'maxMemoryBytes', 'chunkPoints'] as const);
 
 export const WINDOW_BITS = Object.freeze({ min: 2, max: 16 });
 export const MAX_THREADS = 256;
+/** maxMemoryBytes: 1 MiB … 4 GiB (the Wasm32 limit) */
+export const MEMORY_BYTES = Object.freeze({ min: 2 ** 20, max: 2 ** 32 });
+/** chunkPoints: 1 … 2^24 */
+export const CHUNK_POINTS = Object.freeze({ min: 1, max: 2 ** 24 });
 
 /** Options after parsing: defaults filled in, `undefined` where the library chooses. */
 export interface ParsedMsmOptions<F extends string, S = unknown> {
@@ -23,7 +28,10 @@ export interface ParsedMsmOptions<F extends string, S = unknown> {
   readonly windowBits: number | undefined;
   readonly threads: number | undefined;
   readonly onStats: ((stats: S) => void) | undefined;
+  readonly onProgress: ((progress: MsmProgress) => void) | undefined;
   readonly signal: AbortSignal | undefined;
+  readonly maxMemoryBytes: number | undefined;
+  readonly chunkPoints: number | undefined;
 }
 
 export interface OptionContext<F extends string> {
@@ -117,7 +125,10 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
     windowBits: undefined,
     threads: undefined,
     onStats: undefined,
+    onProgress: undefined,
     signal: undefined,
+    maxMemoryBytes: undefined,
+    chunkPoints: undefined,
   };
   if (options === undefined) return Object.freeze(out);
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
@@ -148,6 +159,18 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
           throw new InvalidOptionError(`${entry}: option onStats must be a function, got ${describeValue(value)}`, 'onStats', value);
         }
         out.onStats = value as (stats: S) => void;
+        break;
+      case 'maxMemoryBytes':
+        out.maxMemoryBytes = parseInteger(value, MEMORY_BYTES.min, MEMORY_BYTES.max, 'maxMemoryBytes', entry);
+        break;
+      case 'chunkPoints':
+        out.chunkPoints = parseInteger(value, CHUNK_POINTS.min, CHUNK_POINTS.max, 'chunkPoints', entry);
+        break;
+      case 'onProgress':
+        if (typeof value !== 'function') {
+          throw new InvalidOptionError(`${entry}: option onProgress must be a function, got ${describeValue(value)}`, 'onProgress', value);
+        }
+        out.onProgress = value as (progress: MsmProgress) => void;
         break;
       case 'signal': {
         const sig = value as { aborted?: unknown; addEventListener?: unknown; throwIfAborted?: unknown };

@@ -84,7 +84,7 @@ export function prepareBases<F extends string>(g1: G1<F>, points: Uint8Array | r
     const regions: MsmRegions = { points: block, inf: block + n * PB, scalars: -1 };
     let table: { block: number; table: FixedBaseTable; bytes: number } | undefined;
     try {
-      await g1.runProgram((threads) => g1.convertProgram(taken.points, n, regions, opts.validate, threads), n, opts.threads, opts.signal);
+      await g1.runProgram((threads) => g1.convertProgram(taken.points, n, regions, threads, 0, opts.validate), n, opts.threads, opts.signal);
       const c = chooseFixedWindow(n, PB, maxTableBytes, 1);
       if (c !== undefined) {
         const tableBytes = fixedBaseTableBytes(n, c, PB);
@@ -321,6 +321,8 @@ export function* together<T>(programs: PhaseProgram<T>[]): PhaseProgram<T[]> {
     const owner: { j: number; i: number }[] = [];
     const tasks: Batch['tasks'][number][] = [];
     for (const { j, batch } of live) {
+      // prepared MSMs read no streamed input, so their programs never wait
+      if (!('tasks' in batch)) throw new Error('pippin: together() runs programs that do not wait for input');
       batch.tasks.forEach((task, i) => {
         owner.push({ j, i });
         tasks.push(task);

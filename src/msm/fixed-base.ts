@@ -16,7 +16,7 @@
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
 import { ACC_STATE_FIELDS, PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
-import { accumulateOp, allocWorkspace, type G1MsmContext, type MsmStats } from './g1.js';
+import { ACCUMULATE_SLICE, STATE_BLOCK_BYTES, accumulateOps, allocWorkspace, type G1MsmContext, type MsmStats } from './g1.js';
 import { accumulationCaps, batchFor, windowsFor } from './plan.js';
 
 /** A built table: `windows` × 2n points from `ptr`, each window `windowBytes` long. */
@@ -143,10 +143,10 @@ export function* fixedBaseMsmProgram(
     const B = batchFor(2 * m);
     const caps = accumulationCaps(B, L);
     const slots = Math.max(1, Math.min(options.threads, tilesCount));
-    const workspaces = Array.from({ length: slots }, () => ({
-      ws: allocWorkspace(ctx, L, B, caps.tempCap, caps.deferredCap, S),
-      states: Array.from({ length: Math.ceil(windows / Math.max(1, tilesCount)) }, () => arena.alloc(4 * ACC_STATE_FIELDS.length, 8)),
-    }));
+    // state blocks: each window of a tile gets its own run of slices (all are written before the task runs)
+    const slicesPerWindow = Math.max(1, Math.ceil((2 * m) / ACCUMULATE_SLICE));
+    const windowsPerTile = Math.ceil(windows / Math.max(1, tilesCount));
+    const workspaces = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, caps.tempCap, caps.deferredCap, S, windowsPerTile * slicesPerWindow * ACCUMULATE_SLICE));
     const outs = tileWindows.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
@@ -154,12 +154,12 @@ export function* fixedBaseMsmProgram(
     const opMs = { accumulate: 0, reduce: 0 };
     const batch: Batch = {
       tasks: tileWindows.map((wins, t) => (slot: number): Op[] => {
-        const { ws, states } = workspaces[slot];
+        const ws = workspaces[slot];
         const o = outs[t];
         return [
-          ...wins.map((w, j) =>
-            accumulateOp(inst, { ...ws, st: states[j] }, {
-              points: table.ptr + w * table.windowBytes, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
+          ...wins.flatMap((w, j) =>
+            accumulateOps(inst, { ...ws, st: ws.st + j * slicesPerWindow * STATE_BLOCK_BYTES, stateBlocks: slicesPerWindow }, {
+              points: table.ptr + w * table.windowBytes, pointBytes: PB, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
             }),
           ),
           ['@take', 'stat_pairs'],
@@ -172,8 +172,8 @@ export function* fixedBaseMsmProgram(
         ];
       }),
       done(t, r) {
-        // op order: n accumulates, take pairs, take batches, reduce, zero, zero, take pairs, take batches
-        const n = tileWindows[t].length;
+        // op order: n accumulation slices, take pairs, take batches, reduce, zero, zero, take pairs, take batches
+        const n = r.values.length - 7;
         for (let j = 0; j < n; j++) counts.flushes += r.values[j];
         phaseCounts.accumulate.additions += r.values[n];
         phaseCounts.accumulate.inversions += r.values[n + 1];

@@ -86,14 +86,41 @@ export interface MsmRunOptions {
   /** thread slots the program may use (1 on the calling thread) */
   threads: number;
   windowBits?: number;
+  /** called as each tile finishes with its share of the tile work (the shares sum to 1) */
+  onTile?: (share: number) => void;
   /** tests: ranges per window (cut tiles) and reduction segments */
   ranges?: number;
   segments?: number;
 }
 
+/**
+ * Items (halves) per msm_accumulate call: a long accumulation runs as consecutive calls into the
+ * same buckets (the kernel leaves no bucket busy and nothing pending), so that on the calling thread
+ * no call lasts more than ≈ 15–30 ms and an abort or a progress report never waits longer (measured:
+ * ≈ 0.5 µs per item on BLS12-381). Each call ends with a partly filled batch: ≈ 1% more inversions.
+ */
+export const ACCUMULATE_SLICE = 1 << 15;
+
+/** Bytes of one msm_accumulate state block (8-aligned). */
+export const STATE_BLOCK_BYTES = 8 * Math.ceil((4 * ACC_STATE_FIELDS.length) / 8);
+
+/** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381). */
+const SPLIT_CHUNK = 1 << 16;
+
+/** The GLV split of n scalars at `scalars`, in place, as independent tasks of SPLIT_CHUNK scalars. */
+export function splitBatch(scalars: number, n: number, bigEndian: 0 | 1): Batch {
+  const starts = Array.from({ length: Math.ceil(n / SPLIT_CHUNK) }, (_, i) => i * SPLIT_CHUNK);
+  return {
+    tasks: starts.map((a) => (): Op[] => [['msm_split_scalars', scalars + 32 * a, scalars + 32 * a, Math.min(SPLIT_CHUNK, n - a), bigEndian]]),
+    done() {},
+  };
+}
+
 /** Private regions of one thread slot's accumulations (tiles, or subgroup-check groups). */
 export interface Workspace {
+  /** `stateBlocks` state blocks of msm_accumulate, one per slice of a task */
   st: number;
+  stateBlocks: number;
   buckets: number;
   bstate: number;
   pending: number;
@@ -114,42 +141,54 @@ export interface Workspace {
 export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, options: MsmRunOptions): PhaseProgram<{ result: { x: bigint; y: bigint } | null; stats: MsmStats }> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
-  const { arena, k } = inst;
+  const { arena } = inst;
   const mark = arena.mark();
   try {
     const t0 = performance.now();
-    k.msm_split_scalars(regions.scalars, regions.scalars, n, options.scalarsBigEndian ? 1 : 0);
+    // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
+    // return to the event loop between them), then compaction and the endomorphism as one task
+    yield splitBatch(regions.scalars, n, options.scalarsBigEndian ? 1 : 0);
     const t1 = performance.now();
-    const kept = k.msm_compact(regions.points, regions.inf, regions.scalars, n);
-    k.msm_expand_endo(regions.points, regions.scalars, kept);
+    let kept = 0;
+    yield {
+      tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, n]]],
+      done: (_, r) => (kept = r.values[0]),
+    };
+    yield { tasks: [() => [['msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
     const t2 = performance.now();
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
     const { plan, tiles } = job;
     const L = plan.buckets;
     const S = plan.segments;
-    const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S));
+    const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
+    const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S, longestTile));
     const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
     const counts = { flushes: 0, additions: 0, inversions: 0 };
     const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
+    const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
     const tilesBatch: Batch = {
       tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB, ctx.group)),
       done(i: number, r: TaskResult) {
-        // op order of tileOps: accumulate, take pairs, take batches, reduce, zero, zero, take pairs, take batches
-        counts.flushes += r.values[0];
-        phaseCounts.accumulate.additions += r.values[1];
-        phaseCounts.accumulate.inversions += r.values[2];
-        phaseCounts.reduce.additions += r.values[6];
-        phaseCounts.reduce.inversions += r.values[7];
-        counts.additions += r.values[1] + r.values[6];
-        counts.inversions += r.values[2] + r.values[7];
-        opMs.accumulate += r.times[0];
-        opMs.reduce += r.times[3];
+        // op order of tileOps: a accumulation slices, take pairs, take batches, reduce, zero, zero, take pairs, take batches
+        const a = r.values.length - 7;
+        for (let j = 0; j < a; j++) {
+          counts.flushes += r.values[j];
+          opMs.accumulate += r.times[j];
+        }
+        phaseCounts.accumulate.additions += r.values[a];
+        phaseCounts.accumulate.inversions += r.values[a + 1];
+        phaseCounts.reduce.additions += r.values[a + 5];
+        phaseCounts.reduce.inversions += r.values[a + 6];
+        counts.additions += r.values[a] + r.values[a + 5];
+        counts.inversions += r.values[a + 1] + r.values[a + 6];
+        opMs.reduce += r.times[a + 2];
         const t = performance.now();
         const o = outs[i];
         combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
         opMs.final += performance.now() - t;
+        options.onTile?.(tiles[i].count / tileWork);
       },
     };
     const t3 = performance.now();
@@ -193,14 +232,17 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
  * S), its bucket states and pending slots cleared (msm_accumulate expects them clear, and leaves
  * them so only after the ops that `accumulateOps` appends).
  */
-export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0): Workspace {
+export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0, maxItems = 0, ownBuckets = true): Workspace {
   const { arena } = ctx.inst;
   const PB = 2 * ctx.EB;
+  const stateBlocks = Math.max(1, Math.ceil(maxItems / ACCUMULATE_SLICE));
   const ws: Workspace = {
-    st: arena.alloc(4 * ACC_STATE_FIELDS.length, 8),
-    buckets: arena.alloc(L * PB),
-    bstate: arena.alloc(L),
-    pending: arena.alloc(4 * L),
+    st: arena.alloc(stateBlocks * STATE_BLOCK_BYTES, 8),
+    stateBlocks,
+    // without its own buckets the caller supplies them per accumulation (streamed MSM: per window)
+    buckets: ownBuckets ? arena.alloc(L * PB) : 0,
+    bstate: ownBuckets ? arena.alloc(L) : 0,
+    pending: ownBuckets ? arena.alloc(4 * L) : 0,
     pendingList: arena.alloc(4 * (L + B + 1)),
     pairs: arena.alloc(PAIR_BYTES * Math.max(B, S)),
     deferred: arena.alloc(8 * deferredCap),
@@ -208,15 +250,25 @@ export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap:
     freeTemps: arena.alloc(4 * tempCap),
     scratch: arena.alloc(batchAddScratchBytes(Math.max(B, S), ctx.EB)),
   };
-  const mem = new Uint8Array(ctx.inst.memory.buffer);
-  mem.fill(0, ws.bstate, ws.bstate + L);
-  mem.fill(0, ws.pending, ws.pending + 4 * L);
+  if (ownBuckets) {
+    const mem = new Uint8Array(ctx.inst.memory.buffer);
+    mem.fill(0, ws.bstate, ws.bstate + L);
+    mem.fill(0, ws.pending, ws.pending + 4 * L);
+  }
   return ws;
+}
+
+/** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets. */
+export function workspaceBytes(EB: number, L: number, B: number, tempCap: number, deferredCap: number, S = 0, ownBuckets = true): number {
+  const PB = 2 * EB;
+  return (ownBuckets ? L * (PB + 5) : 0) + 4 * (L + B + 1) + PAIR_BYTES * Math.max(B, S) + 8 * deferredCap + tempCap * (PB + 4) + batchAddScratchBytes(Math.max(B, S), EB) + 16 * 10;
 }
 
 /** One window of an accumulation: `count` points at `points` (stride 2·EB) with their 16-byte halves. */
 export interface AccumulateJob {
   points: number;
+  /** the points' stride (2·EB) */
+  pointBytes: number;
   halves: number;
   count: number;
   shift: number;
@@ -226,19 +278,30 @@ export interface AccumulateJob {
   tempCap: number;
 }
 
-/** Writes the msm_accumulate state block of `job` into the workspace; returns the op that runs it. */
-export function accumulateOp(inst: Instance, ws: Workspace, job: AccumulateJob, group: 'g1' | 'g2' = 'g1'): Op {
+/**
+ * Writes the msm_accumulate state blocks of `job` into the workspace, one per slice of at most
+ * ACCUMULATE_SLICE items; returns the ops that run them, in order, into the same buckets.
+ */
+export function accumulateOps(inst: Instance, ws: Workspace, job: AccumulateJob, group: 'g1' | 'g2' = 'g1'): Op[] {
   const carry = carryInRule(job.shift, job.c);
-  const state: Record<AccStateField, number> = {
-    points: job.points, halves: job.halves, count: job.count,
-    shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
-    deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
-    pendingList: ws.pendingList, tempCap: job.tempCap,
-    ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
-  };
-  const i32 = new Int32Array(inst.memory.buffer, ws.st, ACC_STATE_FIELDS.length);
-  ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
-  return [group === 'g1' ? 'msm_accumulate' : 'g2_msm_accumulate', ws.st];
+  const slices = Math.max(1, Math.ceil(job.count / ACCUMULATE_SLICE));
+  if (slices > ws.stateBlocks) throw new Error(`accumulateOps: ${job.count} items need ${slices} state blocks, the workspace has ${ws.stateBlocks}`);
+  const ops: Op[] = [];
+  for (let s = 0; s < slices; s++) {
+    const first = s * ACCUMULATE_SLICE;
+    const st = ws.st + s * STATE_BLOCK_BYTES;
+    const state: Record<AccStateField, number> = {
+      points: job.points + first * job.pointBytes, halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
+      shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
+      deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
+      pendingList: ws.pendingList, tempCap: job.tempCap,
+      ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
+    };
+    const i32 = new Int32Array(inst.memory.buffer, st, ACC_STATE_FIELDS.length);
+    ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
+    ops.push([group === 'g1' ? 'msm_accumulate' : 'g2_msm_accumulate', st]);
+  }
+  return ops;
 }
 
 /** Writes tile i's state block into the slot's workspace; the ops accumulate, reduce, and clear the workspace. */
@@ -247,8 +310,8 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
   const tile = job.tiles[i];
   const L = plan.buckets;
   return [
-    accumulateOp(inst, ws, {
-      points: regions.points + tile.start * PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+    ...accumulateOps(inst, ws, {
+      points: regions.points + tile.start * PB, pointBytes: PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
     }, group),
     ['@take', 'stat_pairs'],

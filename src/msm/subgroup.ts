@@ -18,7 +18,7 @@
  * ≈ g·s^(g−1) mixed additions for the bucket sums, and k exact checks per call.
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
-import { allocWorkspace, accumulateOp, type G1MsmContext, type Workspace } from './g1.js';
+import { allocWorkspace, accumulateOps, type G1MsmContext, type Workspace } from './g1.js';
 import { accumulationCaps, batchFor } from './plan.js';
 import type { Op } from '../runtime/interpreter.js';
 import { subgroupBatchScratchBytes } from '../abi/layout.js';
@@ -157,6 +157,8 @@ export function* subgroupBatchProgram(
   threads: number,
   plan: SubgroupBatchPlan,
   scratchBytes: { addAffine: number; toAffine: number },
+  /** called as each group finishes with its share of the check (the shares sum to 1) */
+  onGroup?: (share: number) => void,
 ): PhaseProgram<boolean> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
@@ -167,7 +169,7 @@ export function* subgroupBatchProgram(
     const B = batchFor(n);
     const { tempCap, deferredCap } = accumulationCaps(B, L);
     const slots = Math.max(1, Math.min(threads, plan.groups));
-    const workspaces: Workspace[] = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap));
+    const workspaces: Workspace[] = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap, 0, n));
     const inf = new Uint8Array(inst.memory.buffer, infPtr, n).slice();
     // per slot the halves of the group it runs (16 bytes per point: v mod 2^c in the low word, so the
     // signed digit msm_accumulate derives at shift 0 is v itself, the other words zero), filled when
@@ -222,7 +224,7 @@ export function* subgroupBatchProgram(
           // the slot's previous group left its buckets for `done` to read: clear them first
           ['@zero', ws.bstate, L],
           ['@zero', ws.pending, 4 * L],
-          accumulateOp(inst, ws, { points, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }),
+          ...accumulateOps(inst, ws, { points, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }),
           // these additions are not the MSM's: reset its counters
           ['@take', 'stat_pairs'],
           ['@take', 'stat_batches'],
@@ -230,6 +232,7 @@ export function* subgroupBatchProgram(
       }),
       done(gi) {
         sumBuckets(gi, workspaces[slotOf[gi]]);
+        onGroup?.(groupSize(gi) / plan.combinations);
       },
     };
     yield batch;

@@ -15,7 +15,18 @@ export interface Batch {
   done(i: number, r: TaskResult): void;
 }
 
-export type PhaseProgram<T> = Generator<Batch, T, void>;
+/**
+ * A program may also yield a promise to wait for (e.g. the next chunk of an async input): the
+ * asynchronous executors await it (a rejection is thrown into the program); `runLocal` cannot and
+ * throws into the program instead.
+ */
+export interface Wait {
+  wait: Promise<unknown>;
+}
+
+export type PhaseProgram<T> = Generator<Batch | Wait, T, void>;
+
+const isWait = (step: Batch | Wait): step is Wait => 'wait' in step;
 
 /** Runs every task of a batch on the calling thread, in order, as slot 0. */
 function runBatchLocally(inst: Instance, batch: Batch): void {
@@ -28,6 +39,7 @@ function drive<T>(program: PhaseProgram<T>, run: (batch: Batch) => void): T {
   while (!step.done) {
     let failure: { error: unknown } | undefined;
     try {
+      if (isWait(step.value)) throw new Error('pippin: a synchronous run cannot wait for asynchronous input');
       run(step.value);
     } catch (error) {
       failure = { error };
@@ -43,7 +55,9 @@ async function driveAsync<T>(program: PhaseProgram<T>, run: (batch: Batch) => Pr
   while (!step.done) {
     let failure: { error: unknown } | undefined;
     try {
-      await run(step.value);
+      const value = step.value;
+      if (isWait(value)) await value.wait;
+      else await run(value);
     } catch (error) {
       failure = { error };
     }
@@ -57,16 +71,51 @@ export function runLocal<T>(inst: Instance, program: PhaseProgram<T>): T {
   return drive(program, (batch) => runBatchLocally(inst, batch));
 }
 
+/** Milliseconds of kernel work on the calling thread between two returns to the event loop. */
+export const YIELD_INTERVAL_MS = 10;
+
+type Immediate = (f: () => void) => unknown;
+/** Back to the event loop at once (no timer clamp): setImmediate (Node), else a MessageChannel message, else a 0 ms timer. */
+export function yieldToEventLoop(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: Immediate }).setImmediate;
+  if (immediate) return new Promise((res) => void immediate(res));
+  if (typeof MessageChannel !== 'undefined') {
+    return new Promise((res) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        res();
+      };
+      channel.port2.postMessage(0);
+    });
+  }
+  return new Promise((res) => setTimeout(res, 0));
+}
+
 /**
- * Runs a program on the calling thread, asynchronously: between tasks it yields to the event loop
- * and stops at an abort of `signal` (the program's finally blocks run, then the reason is thrown).
+ * Runs a program on the calling thread, asynchronously: op by op (a task's ops still run in order
+ * as one task), returning to the event loop whenever YIELD_INTERVAL_MS of work have passed, and
+ * stopping at an abort of `signal` (the program's finally blocks run, then the reason is thrown).
+ * Ops are kept short (MSM accumulations run in slices, src/msm/g1.ts), so an abort takes effect
+ * within about one op.
  */
-export function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>, signal: AbortSignal): Promise<T> {
+export function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>, signal?: AbortSignal): Promise<T> {
+  let lastYield = performance.now();
   return driveAsync(program, async (batch) => {
     for (let i = 0; i < batch.tasks.length; i++) {
-      await new Promise((res) => setTimeout(res, 0));
-      signal.throwIfAborted();
-      batch.done(i, runTask(inst.exports, inst.memory, batch.tasks[i](0)));
+      const ops = batch.tasks[i](0);
+      const result: TaskResult = { values: [], times: [] };
+      for (const op of ops) {
+        if (performance.now() - lastYield >= YIELD_INTERVAL_MS) {
+          await yieldToEventLoop();
+          lastYield = performance.now();
+        }
+        signal?.throwIfAborted();
+        const r = runTask(inst.exports, inst.memory, [op]);
+        result.values.push(r.values[0]);
+        result.times.push(r.times[0]);
+      }
+      batch.done(i, result);
     }
   });
 }

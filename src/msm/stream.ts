@@ -1,0 +1,298 @@
+/**
+ * The MSM in bounded memory (issue #14): the inputs are read in chunks of at most C points; each
+ * chunk is decoded and checked, its scalars split (GLV), compacted and expanded, and its halves are
+ * accumulated into the buckets of EVERY window — K bucket sets that live for the whole MSM, so the
+ * result is one MSM: the buckets are reduced once at the end, as in msmProgram (src/msm/g1.ts).
+ * Wasm memory is then ≈ C·(2·PB + 33 + 16·T) bytes for a chunk plus K·L·(PB + 5) for the buckets
+ * and the per-thread workspaces, whatever n is.
+ *
+ * Inputs are one Uint8Array or an iterable / async iterable of Uint8Array chunks of any sizes (a
+ * chunk may end inside a point); `ChunkReader` re-cuts them into chunks of C points, copying.
+ */
+import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
+import type { Op, TaskResult } from '../runtime/interpreter.js';
+import { accumulationCaps, batchFor, type MsmPlan } from './plan.js';
+import { accumulateOps, allocInputs, allocWorkspace, splitBatch, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
+import { LengthMismatchError } from '../errors.js';
+
+/** What the caller may pass as a stream of bytes. */
+export type ByteSource = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
+
+/** Default `maxMemoryBytes`: fits the Wasm memory that mobile browsers grant a page (iOS Safari kills tabs far below 1 GiB). */
+export const DEFAULT_MAX_MEMORY_BYTES = 256 * 2 ** 20;
+/** Most points per streamed chunk: a chunk's serial steps (compaction, endomorphism) stay short (≈ 40 ms) and threads meet often enough. */
+export const MAX_CHUNK_POINTS = 1 << 18;
+/** Bytes kept free for scratch, staging, reduction outputs and the combination. */
+const MARGIN_BYTES = 8 * 2 ** 20;
+
+/** Whether `v` is an iterable or async iterable of chunks (not a Uint8Array, which is iterable over numbers, nor an array of points or bigints). */
+export function isChunkIterable(v: unknown): v is Iterable<Uint8Array> | AsyncIterable<Uint8Array> {
+  if (v === null || typeof v !== 'object' || v instanceof Uint8Array) return false;
+  // an array is a list of chunks when it starts with one (else point objects or bigints)
+  if (Array.isArray(v)) return v.length > 0 && v[0] instanceof Uint8Array;
+  const o = v as { [Symbol.iterator]?: unknown; [Symbol.asyncIterator]?: unknown };
+  return typeof o[Symbol.iterator] === 'function' || typeof o[Symbol.asyncIterator] === 'function';
+}
+
+export function isAsyncIterable(v: unknown): v is AsyncIterable<Uint8Array> {
+  return v !== null && typeof v === 'object' && typeof (v as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * Reads fixed-size items from a byte source, `count` at a time, into a fresh buffer (a copy: the
+ * caller may reuse its chunks once they were read). Async sources make the program wait.
+ */
+export class ChunkReader {
+  private readonly it: Iterator<unknown> | AsyncIterator<unknown>;
+  private current: Uint8Array | undefined;
+  private pos = 0;
+  private chunkIndex = -1;
+  private ended = false;
+  /** items read so far */
+  read = 0;
+
+  constructor(
+    source: ByteSource,
+    readonly itemBytes: number,
+    /** names the input in errors ('points', 'scalars') */
+    readonly what: string,
+    /** the typed error for a chunk that is not a Uint8Array */
+    private readonly badChunk: (message: string) => Error,
+  ) {
+    if (source instanceof Uint8Array) this.it = [source][Symbol.iterator]();
+    else if (isAsyncIterable(source)) this.it = source[Symbol.asyncIterator]();
+    else this.it = (source as Iterable<Uint8Array>)[Symbol.iterator]();
+  }
+
+  /**
+   * Lets the source clean up when the MSM stops before its end (an error, an abort): calls the
+   * iterator's `return` (its promise, for an async one, is not awaited; a failure there is ignored).
+   */
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    try {
+      const done = this.it.return?.();
+      if (done instanceof Promise) done.catch(() => {});
+    } catch {
+      // the source's own cleanup failed: nothing to add to the MSM's outcome
+    }
+  }
+
+  /** Up to `count` items (fewer only at the end of the source). */
+  *take(count: number): Generator<Wait, Uint8Array, void> {
+    const out = new Uint8Array(count * this.itemBytes);
+    let have = 0;
+    while (have < out.length && !this.ended) {
+      if (!this.current || this.pos === this.current.length) {
+        let step = this.it.next() as IteratorResult<unknown> | Promise<IteratorResult<unknown>>;
+        if (step instanceof Promise) {
+          let settled: IteratorResult<unknown> | undefined;
+          yield { wait: step.then((s) => (settled = s)) };
+          step = settled!;
+        }
+        if (step.done) {
+          this.ended = true;
+          break;
+        }
+        this.chunkIndex++;
+        if (!(step.value instanceof Uint8Array)) throw this.badChunk(`${this.what}: chunk ${this.chunkIndex} of the iterable is not a Uint8Array`);
+        this.current = step.value;
+        this.pos = 0;
+        continue;
+      }
+      const n = Math.min(out.length - have, this.current.length - this.pos);
+      out.set(this.current.subarray(this.pos, this.pos + n), have);
+      have += n;
+      this.pos += n;
+    }
+    if (have % this.itemBytes !== 0) {
+      throw new LengthMismatchError(`${this.what}: the input ends inside item ${this.read + Math.floor(have / this.itemBytes)} (${have % this.itemBytes} of its ${this.itemBytes} bytes)`);
+    }
+    this.read += have / this.itemBytes;
+    return out.subarray(0, have);
+  }
+}
+
+/** Bytes of Wasm memory per point of a chunk: expanded points (2 per input), flags, scalars, subgroup-check halves per thread. */
+export function chunkBytesPerPoint(EB: number, threads: number): number {
+  return 2 * 2 * EB + 1 + 32 + 16 * threads;
+}
+
+/** Bytes that do not depend on the chunk: every window's buckets and the per-thread workspaces. */
+export function fixedStreamBytes(EB: number, plan: MsmPlan, threads: number, batch: number): number {
+  const PB = 2 * EB;
+  const L = plan.buckets;
+  const slots = Math.max(1, Math.min(threads, plan.windows));
+  const { tempCap, deferredCap } = accumulationCaps(batch, L);
+  return plan.windows * (L * (PB + 5) + 2 * plan.segments * PB + plan.segments) + slots * workspaceBytes(EB, L, batch, tempCap, deferredCap, plan.segments, false) + MARGIN_BYTES;
+}
+
+/** Estimated Wasm memory of the one-piece MSM of n points (msmProgram: every thread owns its buckets). */
+export function oneShotBytes(EB: number, plan: MsmPlan, threads: number, n: number): number {
+  const { tempCap, deferredCap } = accumulationCaps(plan.batch, plan.buckets);
+  return n * chunkBytesPerPoint(EB, threads) + threads * workspaceBytes(EB, plan.buckets, plan.batch, tempCap, deferredCap, plan.segments) + MARGIN_BYTES;
+}
+
+/**
+ * Points per chunk under `maxBytes` of Wasm memory (of which `usedBytes` are already taken), at
+ * most MAX_CHUNK_POINTS; 0 when not even one point fits.
+ */
+export function chunkPointsFor(maxBytes: number, usedBytes: number, EB: number, plan: MsmPlan, threads: number): number {
+  const free = maxBytes - usedBytes - fixedStreamBytes(EB, plan, threads, batchFor(2 * MAX_CHUNK_POINTS));
+  return Math.max(0, Math.min(MAX_CHUNK_POINTS, Math.floor(free / chunkBytesPerPoint(EB, threads))));
+}
+
+export interface StreamSetup {
+  ctx: G1MsmContext;
+  plan: MsmPlan;
+  /** points per chunk */
+  chunkPoints: number;
+  threads: number;
+  scalarsBigEndian: boolean;
+  /** decodes and checks `count` points of `bytes` into the regions; errors name index `first` + i */
+  convert(bytes: Uint8Array, count: number, regions: MsmRegions, first: number): PhaseProgram<void>;
+  /** called with the point passes of accumulation finished (one per window per point) */
+  onAccumulated?(pointPasses: number): void;
+}
+
+export interface StreamResult {
+  result: { x: bigint; y: bigint } | null;
+  n: number;
+  chunks: number;
+  convertMs: number;
+  stats: MsmStats;
+}
+
+/** The streamed MSM over two readers (points and scalars); see the file comment. */
+export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scalars: ChunkReader): PhaseProgram<StreamResult> {
+  const { ctx, plan, chunkPoints: C, threads } = setup;
+  const { inst, EB } = ctx;
+  const PB = 2 * EB;
+  const { arena } = inst;
+  const mark = arena.mark();
+  try {
+    const L = plan.buckets;
+    const S = plan.segments;
+    const K = plan.windows;
+    const B = batchFor(2 * C);
+    const { tempCap, deferredCap } = accumulationCaps(B, L);
+    const regions = allocInputs(ctx, C);
+    const mem = () => new Uint8Array(inst.memory.buffer);
+    // every window's buckets, cleared once: they accumulate every chunk
+    const windows = Array.from({ length: K }, () => {
+      const w = { buckets: arena.alloc(L * PB), bstate: arena.alloc(L), pending: arena.alloc(4 * L) };
+      mem().fill(0, w.bstate, w.bstate + L);
+      mem().fill(0, w.pending, w.pending + 4 * L);
+      return w;
+    });
+    const outs = windows.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
+    const slots = Math.max(1, Math.min(threads, K));
+    const workspaces = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap, S, 2 * C, false));
+    const counts = { flushes: 0, additions: 0, inversions: 0, kept: 0, tasks: 0 };
+    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
+    const ms = { convert: 0, split: 0, prepare: 0, accumulate: 0, reduce: 0, final: 0 };
+    let n = 0;
+    let chunks = 0;
+    const bigEndian = setup.scalarsBigEndian ? 1 : 0;
+    for (;;) {
+      const pointBytes = yield* points.take(C);
+      const scalarBytes = yield* scalars.take(C);
+      const m = pointBytes.length / points.itemBytes;
+      if (m !== scalarBytes.length / 32) {
+        throw new LengthMismatchError(`${points.read} points but ${scalars.read} scalars (the inputs end at different lengths)`);
+      }
+      if (m === 0) break;
+      chunks++;
+      const t0 = performance.now();
+      yield* setup.convert(pointBytes, m, regions, n);
+      const t1 = performance.now();
+      mem().set(scalarBytes, regions.scalars);
+      yield splitBatch(regions.scalars, m, bigEndian);
+      const t2 = performance.now();
+      let kept = 0;
+      yield { tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, m]]], done: (_, r) => (kept = r.values[0]) };
+      yield { tasks: [() => [['msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
+      const t3 = performance.now();
+      // one task per window: this chunk's 2·kept halves into the window's buckets
+      const accumulate: Batch = {
+        tasks: windows.map((w, win) => (slot: number): Op[] => [
+          ...accumulateOps(inst, { ...workspaces[slot], ...w }, {
+            points: regions.points, pointBytes: PB, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap,
+          }),
+          ['@take', 'stat_pairs'],
+          ['@take', 'stat_batches'],
+        ]),
+        done: (_, r: TaskResult) => {
+          const a = r.values.length - 2;
+          for (let j = 0; j < a; j++) counts.flushes += r.values[j];
+          counts.additions += r.values[a];
+          counts.inversions += r.values[a + 1];
+          phaseCounts.accumulate.additions += r.values[a];
+          phaseCounts.accumulate.inversions += r.values[a + 1];
+          counts.tasks++;
+          setup.onAccumulated?.(m);
+        },
+      };
+      if (kept > 0) yield accumulate;
+      else setup.onAccumulated?.(K * m);
+      const t4 = performance.now();
+      ms.convert += t1 - t0;
+      ms.split += t2 - t1;
+      ms.prepare += t3 - t2;
+      ms.accumulate += t4 - t3;
+      counts.kept += kept;
+      n += m;
+      if (m < C) break;
+    }
+    // the reduction, once per window, and the combination
+    const t5 = performance.now();
+    const combiner = ctx.makeCombiner();
+    let finalMs = 0;
+    let combineMs = 0;
+    const reduce: Batch = {
+      tasks: windows.map((w, win) => (slot: number): Op[] => {
+        const ws = workspaces[slot];
+        const o = outs[win];
+        return [['msm_reduce_segments', w.buckets, w.bstate, L, S, o.R, o.P, o.flags, ws.pairs, ws.scratch], ['@take', 'stat_pairs'], ['@take', 'stat_batches']];
+      }),
+      done: (win, r) => {
+        counts.additions += r.values[1];
+        counts.inversions += r.values[2];
+        phaseCounts.reduce.additions += r.values[1];
+        phaseCounts.reduce.inversions += r.values[2];
+        const t = performance.now();
+        const o = outs[win];
+        combiner.addWindow(win, plan.c, o.R, o.P, o.flags, S, L / S);
+        combineMs += performance.now() - t;
+      },
+    };
+    yield reduce;
+    const t6 = performance.now();
+    const result = combiner.finish();
+    finalMs = combineMs + performance.now() - t6;
+    return {
+      result,
+      n,
+      chunks,
+      convertMs: ms.convert,
+      stats: {
+        plan: { ...plan, batch: B },
+        kept: counts.kept,
+        flushes: counts.flushes,
+        additions: counts.additions,
+        inversions: counts.inversions,
+        phaseCounts,
+        estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
+        threads: slots,
+        tiles: counts.tasks,
+        times: { split: ms.split, prepare: ms.prepare, accumulate: ms.accumulate, reduce: t6 - t5 - (slots > 1 ? 0 : combineMs), final: finalMs },
+        peakMemoryBytes: inst.memory.buffer.byteLength,
+      },
+    };
+  } finally {
+    points.close();
+    scalars.close();
+    arena.release(mark);
+  }
+}
