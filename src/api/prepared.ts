@@ -279,7 +279,7 @@ class Prepared<F extends string> implements PreparedBases {
         mem.copyWithin(regions.inf, this.block + this.n * PB, this.block + this.n * PB + m);
         mem.set(scalars, regions.scalars);
         const convert = performance.now() - t0;
-        const { result, stats } = yield* msmProgram(ctx, regions, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, windowBits: opts.windowBits });
+        const { result, stats } = yield* msmProgram(ctx, regions, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, windowBits: opts.windowBits, prepareInline: true });
         opts.onStats?.({ ...stats, convert });
         return result ? { ...result, infinity: false } : INFINITY;
       };

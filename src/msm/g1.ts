@@ -91,6 +91,12 @@ export interface MsmRunOptions {
   /** tests: ranges per window (cut tiles) and reduction segments */
   ranges?: number;
   segments?: number;
+  /**
+   * run the split, compaction and endomorphism on the calling thread before the first yield, so
+   * the program allocates everything before it yields and yields one batch (the tiles): what
+   * `together()` (prepared msmBatch) needs to interleave programs on one stack arena
+   */
+  prepareInline?: boolean;
 }
 
 /**
@@ -145,16 +151,29 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
   const mark = arena.mark();
   try {
     const t0 = performance.now();
-    // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
-    // return to the event loop between them), then compaction and the endomorphism as one task
-    yield splitBatch(regions.scalars, n, options.scalarsBigEndian ? 1 : 0);
-    const t1 = performance.now();
+    const { k } = inst;
+    const g2 = ctx.group === 'g2';
+    const bigEndian = options.scalarsBigEndian ? 1 : 0;
     let kept = 0;
-    yield {
-      tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, n]]],
-      done: (_, r) => (kept = r.values[0]),
-    };
-    yield { tasks: [() => [['msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
+    let t1 = t0;
+    if (options.prepareInline) {
+      k.msm_split_scalars(regions.scalars, regions.scalars, n, bigEndian);
+      t1 = performance.now();
+      // inst.k of a G2 context is the G2 view: these names call the G2 twins
+      kept = k.msm_compact(regions.points, regions.inf, regions.scalars, n);
+      k.msm_expand_endo(regions.points, regions.scalars, kept);
+    } else {
+      // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
+      // return to the event loop between them), then compaction and the endomorphism as one task;
+      // task ops name kernels as the workers know them (the G2 twins by their own names)
+      yield splitBatch(regions.scalars, n, bigEndian);
+      t1 = performance.now();
+      yield {
+        tasks: [() => [[g2 ? 'g2_msm_compact' : 'msm_compact', regions.points, regions.inf, regions.scalars, n]]],
+        done: (_, r) => (kept = r.values[0]),
+      };
+      yield { tasks: [() => [[g2 ? 'g2_msm_expand_endo' : 'msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
+    }
     const t2 = performance.now();
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
     const { plan, tiles } = job;
