@@ -6,24 +6,29 @@
 //!   GLV endomorphism pair (ENDO_COEFFS[0], LAMBDA) from `GLVConfig`;
 //! - MSM cases: points (affine 0x-hex, `null` for the point at infinity), scalars as unreduced
 //!   integers below 2^256 (0x-hex; arkworks reduces them mod r) and the expected sum;
-//! - points next to their `serialize_uncompressed` / `serialize_compressed` bytes (hex).
+//! - points next to their `serialize_uncompressed` / `serialize_compressed` bytes (hex);
+//! - for BLS12-381 and BN254, a member `g2` with the same for G2 (b, generator, cofactor, GLV pair;
+//!   cases; samples P and -P, so both "larger y" flags occur), F_p² elements as [c0, c1] with
+//!   x = c0 + c1·i. ark-bls12-381 serializes G2 in the ZCash format; its samples also carry
+//!   ark-ec's generic encoding (`ark_ec_uncompressed` / `ark_ec_compressed`).
 //!
 //! Every expected MSM result is computed twice, by `VariableBaseMSM::msm` and by a naive sum of
 //! textbook double-and-add products written here (no GLV, no windows), and the program panics
 //! unless both agree. A third sum with arkworks' own scalar multiplication (`Projective * Fr`,
-//! GLV-based on the curves that implement it) must agree too. The random inputs come from a
-//! ChaCha20 stream with a fixed seed per curve, so the output is reproducible byte for byte for
-//! a given Cargo.lock.
+//! GLV-based on the curves that implement it) must agree too. Every serialized sample must
+//! deserialize to its point. The random inputs come from a ChaCha20 stream with a fixed seed per
+//! curve (and group), so the output is reproducible byte for byte for a given Cargo.lock.
 
 use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use ark_bls12_381::g2::Config as Bls12381G2;
 use ark_ec::scalar_mul::glv::GLVConfig;
 use ark_ec::short_weierstrass::{Affine, Projective, SWCurveConfig};
 use ark_ec::{AdditiveGroup, AffineRepr, CurveConfig, CurveGroup, VariableBaseMSM};
-use ark_ff::{BigInteger, BitIteratorBE, PrimeField, UniformRand, Zero};
-use ark_serialize::CanonicalSerialize;
+use ark_ff::{BigInteger, BitIteratorBE, Field, PrimeField, UniformRand, Zero};
+use ark_serialize::{CanonicalDeserialize, CanonicalSerialize, Compress, Validate};
 use ark_std::rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 
@@ -96,13 +101,19 @@ fn modulus_plus<C: SWCurveConfig>(k: u64, times: u64) -> Option<Raw> {
     Some(big_to_raw(&acc))
 }
 
-fn point_json<C: SWCurveConfig>(p: &Affine<C>) -> String
-where
-    C::BaseField: PrimeField,
-{
+/// A field element as JSON: a 0x-hex string, or [c0, c1] for c0 + c1·i in F_p².
+fn field_json<F: Field>(x: F) -> String {
+    let parts: Vec<String> = x.to_base_prime_field_elements().map(|c| format!("\"{}\"", hex_field(c))).collect();
+    match parts.as_slice() {
+        [one] => one.clone(),
+        _ => format!("[{}]", parts.join(", ")),
+    }
+}
+
+fn point_json<C: SWCurveConfig>(p: &Affine<C>) -> String {
     match p.xy() {
         None => "null".to_string(),
-        Some((x, y)) => format!("{{\"x\": \"{}\", \"y\": \"{}\"}}", hex_field(x), hex_field(y)),
+        Some((x, y)) => format!("{{\"x\": {}, \"y\": {}}}", field_json(x), field_json(y)),
     }
 }
 
@@ -130,10 +141,7 @@ struct Builder<C: SWCurveConfig> {
     cases: Vec<Case<C>>,
 }
 
-impl<C: SWCurveConfig + GLVConfig> Builder<C>
-where
-    C::BaseField: PrimeField,
-{
+impl<C: SWCurveConfig + GLVConfig> Builder<C> {
     fn point(&mut self) -> Affine<C> {
         Projective::<C>::rand(&mut self.rng).into_affine()
     }
@@ -167,10 +175,9 @@ fn small(k: u64) -> Raw {
     b
 }
 
-fn build_cases<C: SWCurveConfig + GLVConfig>(seed: u64) -> Vec<Case<C>>
-where
-    C::BaseField: PrimeField,
-{
+/// The MSM cases; `random_sizes` are the n of the random-n cases (the 7 and above get the special
+/// scalars).
+fn build_cases<C: SWCurveConfig + GLVConfig>(seed: u64, random_sizes: &[usize]) -> Vec<Case<C>> {
     let mut b = Builder::<C> { rng: ChaCha20Rng::seed_from_u64(seed), cases: Vec::new() };
     let r_minus_1 = raw_of::<C>(-Fr::<C>::from(1u64));
     let r = modulus_plus::<C>(0, 1).unwrap();
@@ -189,7 +196,7 @@ where
     // Random cases. n = 1 and 2 use uniform scalars; from n = 7 on the first entries are the
     // special scalars 0, 1, r-1, r, r+1, 2r-1, 2^256-1, 2 (as many as fit), then every third
     // scalar is a uniform 256-bit integer (mostly ≥ r) and the rest are uniform below r.
-    for n in [1usize, 2, 7, 64, 300] {
+    for &n in random_sizes {
         let points = b.points(n);
         let scalars: Vec<Raw> = (0..n)
             .map(|i| {
@@ -310,42 +317,55 @@ where
     b.cases
 }
 
-fn write_curve<C: SWCurveConfig + GLVConfig>(name: &str, seed: u64, out_dir: &Path) -> (PathBuf, usize)
-where
-    C::BaseField: PrimeField,
-{
+const EXPECTED_BY: &str =
+    "VariableBaseMSM::msm, checked equal to a naive double-and-add sum and to a sum of arkworks scalar multiplications";
+
+/// The generator, after checking that it is in the subgroup and that LAMBDA acts on it as
+/// (ENDO_COEFFS[0]·x, y).
+fn checked_generator<C: SWCurveConfig + GLVConfig>(what: &str) -> Affine<C> {
     let g = Affine::<C>::generator();
-    let (gx, gy) = g.xy().expect("generator is finite");
-
-    // Sanity checks on the constants themselves (independent of the JSON consumer).
-    assert!(g.is_on_curve() && g.is_in_correct_subgroup_assuming_on_curve(), "{name}: generator");
+    assert!(g.is_on_curve() && g.is_in_correct_subgroup_assuming_on_curve(), "{what}: generator");
     let lambda_g = naive_mul::<C>(&g, &C::LAMBDA).into_affine();
-    let endo_g = C::endomorphism_affine(&g);
-    assert_eq!(lambda_g, endo_g, "{name}: LAMBDA·G != (ENDO_COEFFS[0]·x, y)");
+    assert_eq!(lambda_g, C::endomorphism_affine(&g), "{what}: LAMBDA·G != (ENDO_COEFFS[0]·x, y)");
+    g
+}
 
-    let mut out = String::new();
-    writeln!(out, "{{").unwrap();
-    writeln!(out, "  \"curve\": \"{name}\",").unwrap();
-    writeln!(out, "  \"producer\": \"{PRODUCER}\",").unwrap();
-    writeln!(out, "  \"seed\": {seed},").unwrap();
-    writeln!(
-        out,
-        "  \"expected_by\": \"VariableBaseMSM::msm, checked equal to a naive double-and-add sum and to a sum of arkworks scalar multiplications\","
-    )
-    .unwrap();
-    writeln!(out, "  \"constants\": {{").unwrap();
-    writeln!(out, "    \"p\": \"{}\",", hex_int(&C::BaseField::MODULUS.to_bytes_be())).unwrap();
-    writeln!(out, "    \"r\": \"{}\",", hex_int(&Fr::<C>::MODULUS.to_bytes_be())).unwrap();
-    writeln!(out, "    \"a\": \"{}\",", hex_field(C::COEFF_A)).unwrap();
-    writeln!(out, "    \"b\": \"{}\",", hex_field(C::COEFF_B)).unwrap();
-    writeln!(out, "    \"generator\": {{\"x\": \"{}\", \"y\": \"{}\"}},", hex_field(gx), hex_field(gy)).unwrap();
+/// The members of "constants" from "b" on (b, generator, cofactor, GLV pair) and its closing brace.
+fn constants_from_b<C: SWCurveConfig + GLVConfig>(out: &mut String, g: &Affine<C>) {
+    writeln!(out, "    \"b\": {},", field_json(C::COEFF_B)).unwrap();
+    writeln!(out, "    \"generator\": {},", point_json::<C>(g)).unwrap();
     writeln!(out, "    \"cofactor\": \"{}\",", hex_limbs(C::COFACTOR)).unwrap();
-    writeln!(out, "    \"glv_beta\": \"{}\",", hex_field(C::ENDO_COEFFS[0])).unwrap();
+    writeln!(out, "    \"glv_beta\": {},", field_json(C::ENDO_COEFFS[0])).unwrap();
     writeln!(out, "    \"glv_lambda\": \"{}\"", hex_field(C::LAMBDA)).unwrap();
     writeln!(out, "  }},").unwrap();
+}
 
+/// `p` serialized by its curve config; panics unless the bytes deserialize (validated) to `p`.
+fn serialized<C: SWCurveConfig>(p: &Affine<C>, compress: Compress) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    p.serialize_with_mode(&mut bytes, compress).unwrap();
+    assert_eq!(bytes.len(), p.serialized_size(compress));
+    let back = Affine::<C>::deserialize_with_mode(&bytes[..], compress, Validate::Yes).expect("deserialize");
+    assert_eq!(back, *p, "serialization round trip");
+    bytes
+}
+
+/// No members beyond a sample's point and bytes.
+fn no_members<C: SWCurveConfig>(_: &Affine<C>) -> String {
+    String::new()
+}
+
+/// The members "cases" and "serialization" of a file or of its "g2" object (two spaces deep, no
+/// newline after the last "]"), after checking every expected sum three ways; `members` adds to
+/// each sample's object.
+fn cases_and_samples<C: SWCurveConfig>(
+    what: &str,
+    cases: &[Case<C>],
+    samples: &[Affine<C>],
+    members: &dyn Fn(&Affine<C>) -> String,
+) -> String {
+    let mut out = String::new();
     writeln!(out, "  \"cases\": [").unwrap();
-    let cases = build_cases::<C>(seed);
     for (ci, case) in cases.iter().enumerate() {
         let reduced: Vec<Fr<C>> = case.scalars.iter().map(reduce::<C>).collect();
         let fast = Projective::<C>::msm(&case.points, &reduced).expect("lengths match");
@@ -355,10 +375,10 @@ where
             naive += naive_mul::<C>(p, s);
             via_mul += p.into_group() * s;
         }
-        assert_eq!(fast, naive, "{name}/{}: msm != naive sum", case.name);
-        assert_eq!(fast, via_mul, "{name}/{}: msm != sum of scalar muls", case.name);
+        assert_eq!(fast, naive, "{what}/{}: msm != naive sum", case.name);
+        assert_eq!(fast, via_mul, "{what}/{}: msm != sum of scalar muls", case.name);
         for p in &case.points {
-            assert!(p.is_on_curve() && p.is_in_correct_subgroup_assuming_on_curve(), "{name}/{}: bad input", case.name);
+            assert!(p.is_on_curve() && p.is_in_correct_subgroup_assuming_on_curve(), "{what}/{}: bad input", case.name);
         }
         let expected = fast.into_affine();
 
@@ -380,6 +400,100 @@ where
     }
     writeln!(out, "  ],").unwrap();
 
+    writeln!(out, "  \"serialization\": [").unwrap();
+    for (i, p) in samples.iter().enumerate() {
+        writeln!(
+            out,
+            "    {{\"point\": {}, \"uncompressed\": \"{}\", \"compressed\": \"{}\"{}}}{}",
+            point_json::<C>(p),
+            hex_bytes(&serialized(p, Compress::No)),
+            hex_bytes(&serialized(p, Compress::Yes)),
+            members(p),
+            if i + 1 < samples.len() { "," } else { "" }
+        )
+        .unwrap();
+    }
+    write!(out, "  ]").unwrap();
+    out
+}
+
+/// The "g2" object of a pairing curve's file, indented for its place: G2's b, generator, cofactor
+/// and GLV pair, the MSM cases (random sizes 1, 2, 7, 50) and the samples G, -G, P and -P for three
+/// random P (so both "larger y" flags occur), infinity; `members` adds to each sample's object.
+fn g2_section<C: SWCurveConfig + GLVConfig>(name: &str, seed: u64, members: &dyn Fn(&Affine<C>) -> String) -> String {
+    let what = format!("{name}/g2");
+    let g = checked_generator::<C>(&what);
+    let mut out = String::new();
+    writeln!(out, "{{").unwrap();
+    writeln!(out, "  \"seed\": {seed},").unwrap();
+    writeln!(out, "  \"expected_by\": \"{EXPECTED_BY}\",").unwrap();
+    writeln!(out, "  \"constants\": {{").unwrap();
+    constants_from_b::<C>(&mut out, &g);
+
+    let cases = build_cases::<C>(seed, &[1, 2, 7, 50]);
+    let mut rng = ChaCha20Rng::seed_from_u64(seed ^ 0x5e71a1);
+    let mut samples = vec![g, -g];
+    for _ in 0..3 {
+        let p = Projective::<C>::rand(&mut rng).into_affine();
+        samples.extend([p, -p]);
+    }
+    samples.push(Affine::<C>::identity());
+    out += &cases_and_samples(&what, &cases, &samples, members);
+    write!(out, "\n}}").unwrap();
+    out.replace('\n', "\n  ")
+}
+
+/// BLS12-381's G2 with ark-ec's generic short-Weierstrass encoding (x then y, each c0‖c1
+/// little-endian, flags in the top bits of the last byte), which ark-bls12-381 replaces by the
+/// ZCash format. pippin's BLS12-381 'arkworks' format is this one.
+struct ArkEcBls12381G2;
+
+impl CurveConfig for ArkEcBls12381G2 {
+    type BaseField = <Bls12381G2 as CurveConfig>::BaseField;
+    type ScalarField = <Bls12381G2 as CurveConfig>::ScalarField;
+    const COFACTOR: &'static [u64] = Bls12381G2::COFACTOR;
+    const COFACTOR_INV: Self::ScalarField = Bls12381G2::COFACTOR_INV;
+}
+
+impl SWCurveConfig for ArkEcBls12381G2 {
+    const COEFF_A: Self::BaseField = Bls12381G2::COEFF_A;
+    const COEFF_B: Self::BaseField = Bls12381G2::COEFF_B;
+    const GENERATOR: Affine<Self> = Affine::new_unchecked(Bls12381G2::GENERATOR.x, Bls12381G2::GENERATOR.y);
+}
+
+/// The members "ark_ec_uncompressed" / "ark_ec_compressed" of a BLS12-381 G2 sample.
+fn ark_ec_members(p: &Affine<Bls12381G2>) -> String {
+    let q = match p.xy() {
+        None => Affine::<ArkEcBls12381G2>::identity(),
+        Some((x, y)) => Affine::new_unchecked(x, y),
+    };
+    format!(
+        ", \"ark_ec_uncompressed\": \"{}\", \"ark_ec_compressed\": \"{}\"",
+        hex_bytes(&serialized(&q, Compress::No)),
+        hex_bytes(&serialized(&q, Compress::Yes))
+    )
+}
+
+/// Writes vectors/<name>.json; `g2` is the file's "g2" object, if any.
+fn write_curve<C: SWCurveConfig + GLVConfig>(name: &str, seed: u64, out_dir: &Path, g2: Option<String>) -> (PathBuf, usize)
+where
+    C::BaseField: PrimeField,
+{
+    let g = checked_generator::<C>(name);
+
+    let mut out = String::new();
+    writeln!(out, "{{").unwrap();
+    writeln!(out, "  \"curve\": \"{name}\",").unwrap();
+    writeln!(out, "  \"producer\": \"{PRODUCER}\",").unwrap();
+    writeln!(out, "  \"seed\": {seed},").unwrap();
+    writeln!(out, "  \"expected_by\": \"{EXPECTED_BY}\",").unwrap();
+    writeln!(out, "  \"constants\": {{").unwrap();
+    writeln!(out, "    \"p\": \"{}\",", hex_int(&C::BaseField::MODULUS.to_bytes_be())).unwrap();
+    writeln!(out, "    \"r\": \"{}\",", hex_int(&Fr::<C>::MODULUS.to_bytes_be())).unwrap();
+    writeln!(out, "    \"a\": \"{}\",", hex_field(C::COEFF_A)).unwrap();
+    constants_from_b::<C>(&mut out, &g);
+
+    let cases = build_cases::<C>(seed, &[1, 2, 7, 64, 300]);
     // Serialization samples: generator, its negation, random points, infinity.
     let mut rng = ChaCha20Rng::seed_from_u64(seed ^ 0x5e71a1);
     let mut samples = vec![g, -g];
@@ -387,25 +501,11 @@ where
         samples.push(Projective::<C>::rand(&mut rng).into_affine());
     }
     samples.push(Affine::<C>::identity());
-    writeln!(out, "  \"serialization\": [").unwrap();
-    for (i, p) in samples.iter().enumerate() {
-        let mut unc = Vec::new();
-        p.serialize_uncompressed(&mut unc).unwrap();
-        let mut com = Vec::new();
-        p.serialize_compressed(&mut com).unwrap();
-        assert_eq!(unc.len(), p.uncompressed_size());
-        assert_eq!(com.len(), p.compressed_size());
-        writeln!(
-            out,
-            "    {{\"point\": {}, \"uncompressed\": \"{}\", \"compressed\": \"{}\"}}{}",
-            point_json::<C>(p),
-            hex_bytes(&unc),
-            hex_bytes(&com),
-            if i + 1 < samples.len() { "," } else { "" }
-        )
-        .unwrap();
+    out += &cases_and_samples(name, &cases, &samples, &no_members::<C>);
+    match g2 {
+        None => writeln!(out).unwrap(),
+        Some(g2) => writeln!(out, ",\n  \"g2\": {g2}").unwrap(),
     }
-    writeln!(out, "  ]").unwrap();
     writeln!(out, "}}").unwrap();
 
     let path = out_dir.join(format!("{name}.json"));
@@ -416,12 +516,14 @@ where
 fn main() {
     // Files go next to Cargo.toml (vectors/), wherever cargo is run from.
     let out_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let bls12_381_g2 = g2_section::<Bls12381G2>("bls12-381", 3812, &ark_ec_members);
+    let bn254_g2 = g2_section::<ark_bn254::g2::Config>("bn254", 2542, &no_members::<ark_bn254::g2::Config>);
     let written = [
-        write_curve::<ark_bls12_381::g1::Config>("bls12-381", 381, &out_dir),
-        write_curve::<ark_bn254::g1::Config>("bn254", 254, &out_dir),
-        write_curve::<ark_bls12_377::g1::Config>("bls12-377", 377, &out_dir),
-        write_curve::<ark_pallas::PallasConfig>("pallas", 0x9a11a5, &out_dir),
-        write_curve::<ark_vesta::VestaConfig>("vesta", 0x7e57a, &out_dir),
+        write_curve::<ark_bls12_381::g1::Config>("bls12-381", 381, &out_dir, Some(bls12_381_g2)),
+        write_curve::<ark_bn254::g1::Config>("bn254", 254, &out_dir, Some(bn254_g2)),
+        write_curve::<ark_bls12_377::g1::Config>("bls12-377", 377, &out_dir, None),
+        write_curve::<ark_pallas::PallasConfig>("pallas", 0x9a11a5, &out_dir, None),
+        write_curve::<ark_vesta::VestaConfig>("vesta", 0x7e57a, &out_dir, None),
     ];
     for (path, len) in written {
         println!("wrote {} ({len} bytes)", path.display());
