@@ -2,9 +2,11 @@
  * The curve descriptors and the bigint reference checked against arkworks: every curve in the
  * registry (src/curves/index.ts) has a file vectors/<curve>.json written by vectors/src/main.rs
  * (scripts/make-vectors.sh) with arkworks' curve constants, MSM cases whose expected sums
- * arkworks computed, and points next to arkworks' serialized bytes.
+ * arkworks computed, and points next to arkworks' serialized bytes. For BLS12-381 and BN254 the
+ * file's `g2` member has the same for G2, checked against pippin's public G2 API (msmSync, msm,
+ * toBytes, decoding in every format arkworks produces).
  */
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
@@ -13,10 +15,31 @@ import { checkCurveParams } from '../src/curves/check.js';
 import type { CurveParams } from '../src/curves/types.js';
 import { RefCurve, type Affine } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
+import { bls12_381, bn254, type G2Affine as ApiG2Affine, type G2PointInput } from '../src/index.js';
+import { g2Params, type G2CurveName } from '../src/curves/g2.js';
+import { RefG2, type G2Point } from '../src/reference/g2.js';
 
 interface JsonPoint {
   x: string;
   y: string;
+}
+type JsonFp2 = [string, string];
+interface JsonG2Point {
+  x: JsonFp2;
+  y: JsonFp2;
+}
+interface VectorCase<P> {
+  name: string;
+  n: number;
+  points: (P | null)[];
+  scalars: string[];
+  expected: P | null;
+}
+/** The `g2` member (BLS12-381, BN254). `ark_ec_*`: ark-ec's generic encoding where the curve crate overrides it. */
+interface G2Section {
+  constants: { b: JsonFp2; generator: JsonG2Point; cofactor: string; glv_beta: JsonFp2; glv_lambda: string };
+  cases: VectorCase<JsonG2Point>[];
+  serialization: { point: JsonG2Point | null; uncompressed: string; compressed: string; ark_ec_uncompressed?: string; ark_ec_compressed?: string }[];
 }
 interface VectorFile {
   curve: string;
@@ -30,8 +53,9 @@ interface VectorFile {
     glv_beta: string;
     glv_lambda: string;
   };
-  cases: { name: string; n: number; points: (JsonPoint | null)[]; scalars: string[]; expected: JsonPoint | null }[];
+  cases: VectorCase<JsonPoint>[];
   serialization: { point: JsonPoint | null; uncompressed: string; compressed: string }[];
+  g2?: G2Section;
 }
 
 const abs = (x: bigint): bigint => (x < 0n ? -x : x);
@@ -189,6 +213,102 @@ for (const [key, params] of Object.entries(curves) as [CurveName, CurveParams][]
         assert.ok(curve.isOnCurve(P), `sample ${i} on the curve`);
         assert.deepEqual(decodeArkworks(params, curve, fromHex(s.uncompressed), false), P, `sample ${i} uncompressed`);
         assert.deepEqual(decodeArkworks(params, curve, fromHex(s.compressed), true), P, `sample ${i} compressed`);
+      }
+    });
+  });
+}
+
+const fp2 = ([c0, c1]: JsonFp2): [bigint, bigint] => [BigInt(c0), BigInt(c1)];
+const toG2Point = (P: JsonG2Point | null): G2Point => (P === null ? null : { x: fp2(P.x), y: fp2(P.y) });
+/** A vector point as pippin's G2 result. */
+const asG2Result = (P: JsonG2Point | null): ApiG2Affine =>
+  P === null ? { x: [0n, 0n], y: [0n, 0n], infinity: true } : { x: fp2(P.x), y: fp2(P.y), infinity: false };
+const toHex = (b: Uint8Array): string => Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
+
+/**
+ * Which pippin format reads each byte string of a G2 sample. ark-bls12-381 serializes G2 in the
+ * ZCash format; pippin's BLS12-381 'arkworks' format is ark-ec's generic encoding (ark_ec_*; there
+ * is no compressed variant of it in pippin).
+ */
+const G2_SAMPLE_FORMATS = {
+  'bls12-381': { api: bls12_381, formats: [['uncompressed', 'zcash'], ['compressed', 'zcash-compressed'], ['ark_ec_uncompressed', 'arkworks']] },
+  bn254: { api: bn254, formats: [['uncompressed', 'arkworks'], ['compressed', 'arkworks-compressed']] },
+} as const;
+
+for (const [key, { api, formats }] of Object.entries(G2_SAMPLE_FORMATS) as [G2CurveName, (typeof G2_SAMPLE_FORMATS)[G2CurveName]][]) {
+  describe(`curve ${key} G2 vs arkworks`, () => {
+    const g2vec = loadVectors(key).g2!;
+    const params = g2Params[key];
+    const ref = new RefG2(params);
+    const { r, lambda } = params.g1;
+    before(() => api.init());
+
+    it('G2 constants equal arkworks’ (b, generator, cofactor); arkworks’ GLV pair is ours or its square', () => {
+      const k = g2vec.constants;
+      assert.deepEqual(fp2(k.b), [...params.b], 'b');
+      assert.deepEqual(toG2Point(k.generator), { x: [...params.G2.x], y: [...params.G2.y] }, 'generator');
+      assert.equal(BigInt(k.cofactor), params.h2, 'cofactor');
+      const [arkBeta, arkBetaC1] = fp2(k.glv_beta);
+      const arkLambda = BigInt(k.glv_lambda);
+      assert.equal(arkBetaC1, 0n, 'arkworks’ beta is in F_p');
+      const G = ref.G;
+      assert.ok(ref.eq(ref.mul(G, arkLambda), { x: ref.F.mulFp(G.x, arkBeta), y: G.y }), 'arkworks: LAMBDA·G = (ENDO·Gx, Gy)');
+      const same = arkBeta === params.beta && arkLambda === lambda;
+      const squared = arkBeta === ref.F.Fp.sqr(params.beta) && arkLambda === ref.Fr.sqr(lambda);
+      assert.ok(same || squared, 'arkworks pair is (beta, lambda) or (beta², lambda²)');
+    });
+
+    const cases = g2vec.cases.map((c) => {
+      assert.equal(c.points.length, c.n, `${c.name}: point count`);
+      assert.equal(c.scalars.length, c.n, `${c.name}: scalar count`);
+      return { name: c.name, n: c.n, points: c.points.map(toG2Point), scalars: c.scalars.map((s) => BigInt(s)), expected: asG2Result(c.expected) };
+    });
+
+    it('the cases cover the edge inputs; points on the twist, expected sums in G2', () => {
+      assert.ok(cases.length >= 20, 'vector file has its G2 cases');
+      const names = new Set(cases.map((c) => c.name));
+      for (const n of ['empty', 'random-1', 'random-50', 'all-zero-scalars', 'p-and-neg-p', 'repeated-point', 'infinity-mixed', 'all-infinity']) {
+        assert.ok(names.has(n), `case ${n} present`);
+      }
+      const all = cases.flatMap((c) => c.scalars);
+      for (const s of [0n, 1n, r - 1n, r, (1n << 256n) - 1n]) assert.ok(all.includes(s), `scalar ${s} present`);
+      assert.ok(cases.some((c) => c.points.includes(null)), 'point at infinity present');
+      for (const c of cases) {
+        for (const [i, P] of c.points.entries()) assert.ok(ref.isOnCurve(P), `${c.name}: point ${i} on the twist`);
+        const E = c.expected.infinity ? null : { x: c.expected.x, y: c.expected.y };
+        assert.ok(ref.isInSubgroup(E), `${c.name}: expected sum in G2`);
+      }
+    });
+
+    it('g2.msmSync reproduces every arkworks G2 MSM result', () => {
+      for (const c of cases) assert.deepEqual(api.g2.msmSync(c.points as G2PointInput[], c.scalars), c.expected, `${c.name} (n = ${c.n})`);
+    });
+
+    it('g2.msm reproduces every arkworks G2 MSM result', async () => {
+      for (const c of cases) assert.deepEqual(await api.g2.msm(c.points as G2PointInput[], c.scalars), c.expected, `${c.name} (n = ${c.n})`);
+    });
+
+    it('arkworks’ serialized G2 bytes decode to the listed points and re-encode to the same bytes', () => {
+      const samples = g2vec.serialization;
+      assert.ok(samples.some((s) => s.point === null), 'infinity sample present');
+      const pts = samples.map((s) => toG2Point(s.point));
+      const negated = pts.filter((P) => P !== null && pts.some((Q) => Q !== null && ref.eq(Q, ref.neg(P))));
+      assert.ok(negated.length >= 4, 'samples hold P and −P (both "larger y" flags)');
+      const g2 = api.g2 as unknown as {
+        pointFormats: readonly { name: string }[];
+        msmSync(p: Uint8Array, s: bigint[], o: { pointFormat: string }): ApiG2Affine;
+        toBytes(p: G2PointInput, f: string): Uint8Array;
+      };
+      const names = g2.pointFormats.map((f) => f.name);
+      for (const [field, format] of formats) {
+        assert.ok(names.includes(format), `pippin has format ${format}`);
+        for (const [i, s] of samples.entries()) {
+          const hex = s[field];
+          assert.ok(hex !== undefined, `sample ${i} has ${field}`);
+          const got = g2.msmSync(fromHex(hex), [1n], { pointFormat: format });
+          assert.deepEqual(got, asG2Result(s.point), `sample ${i}: ${field} decodes as ${format}`);
+          assert.equal(toHex(g2.toBytes(pts[i] ?? null, format)), hex, `sample ${i}: toBytes ${format} = ${field}`);
+        }
       }
     });
   });
