@@ -71,44 +71,22 @@ export class Fp2Gen implements CoordinateField {
   private c1(ptr: I32): I32 {
     return i32.add(ptr, i32.const(this.EB));
   }
-  /** x·y·R⁻¹ for limbs < 2p → normalized limbs < 2p. */
+  /**
+   * x·y·R⁻¹ (normalized limbs < 2p for x·y < 16p²) by a call of `<f>_prod`: a product per function, so that
+   * V8 allocates registers per product (products inlined into one kernel body spill: fp2_mul took ≈ 2×
+   * as long that way, measured by CPU time against the call form).
+   */
   private product(fb: FuncBuilder, x: Limbs, y: Limbs, prefix: string): Limbs {
-    // the work locals (column product, reduction) are shared by every product of the kernel, the
-    // result is copied out: fewer live locals for the engine's register allocator
-    const T = this.fp.karatsubaProduct(fb, x, y, 'kp');
-    this.fp.normalizeColumns(fb, T);
-    return this.keep(fb, this.fp.montReduceWide(fb, T, 'kr'), prefix);
+    const { n } = this.fp.L;
+    fb.line(`(call $${this.f}_prod ${[...x, ...y].map((v) => v.get.text).join(' ')})`);
+    const out = fb.locals64(prefix, n);
+    for (let j = n - 1; j >= 0; j--) fb.line(`(local.set $${out[j].name})`);
+    return out;
   }
   private square(fb: FuncBuilder, x: Limbs, prefix: string): Limbs {
     const T = this.fp.squareProduct(fb, x, 'sp');
     this.fp.normalizeColumns(fb, T);
     return this.keep(fb, this.fp.montReduceWide(fb, T, 'kr'), prefix);
-  }
-  /** The double-width product x·y (2n normalized limbs, not reduced), copied into locals `prefix`. */
-  private wide(fb: FuncBuilder, x: Limbs, y: Limbs, prefix: string): Limbs {
-    const T = this.fp.karatsubaProduct(fb, x, y, 'kp');
-    this.fp.normalizeColumns(fb, T);
-    return this.keep(fb, T, prefix);
-  }
-  /**
-   * Σ plus − Σ minus + 4p²·|minus| over double-width values (each < 4p², or < 16p² for a product of
-   * unreduced sums), normalized by signed carries into 2n limbs: non-negative, ready for the reduction.
-   */
-  private wideCombine(fb: FuncBuilder, plus: Limbs[], minus: Limbs[], prefix: string): Limbs {
-    const { w, n, mask, p } = this.fp.L;
-    const bias = toLimbs(4n * p * p * BigInt(minus.length), w, 2 * n);
-    const z = fb.locals64(prefix, 2 * n);
-    for (let j = 0; j < 2 * n; j++) {
-      let e = plus.map((v) => v[j].get).reduce((a, b) => i64.add(a, b));
-      if (bias[j] !== 0n) e = i64.add(e, i64.const(bias[j]));
-      for (const m of minus) e = i64.sub(e, m[j].get);
-      z[j].set(e);
-    }
-    for (let j = 0; j + 1 < 2 * n; j++) {
-      z[j + 1].set(i64.add(z[j + 1].get, i64.shr_s(z[j].get, w)));
-      z[j].set(i64.and(z[j].get, i64.const(mask)));
-    }
-    return z;
   }
   /** Limbwise sum of values < 2p (no reduction: < 4p, still within n normalized limbs as 4p < R). */
   private sum(fb: FuncBuilder, x: Limbs, y: Limbs, prefix: string): Limbs {
@@ -197,28 +175,38 @@ export class Fp2Gen implements CoordinateField {
       fb.ret(i32.and(fb.callExpr('i32', `${F}_is_one`, x), fb.callExpr('i32', `${F}_is_zero`, this.c1(x))));
     });
 
-    // lazy reduction: the Montgomery reduction of W < p·R is below 2p, so the products may be combined
-    // before reducing (2 reductions instead of 3) and the sums fed to them unreduced
-    const R = 1n << BigInt(fp.L.n * fp.L.w);
-    const p = fp.L.p;
-    if (!(24n * p * p < p * R)) throw new Error(`${f}: no headroom for lazy reduction (24p² ≥ pR)`);
+    // Montgomery reduction of a product of sums (< 16p²) lands below 2p when 16p < R
+    const { n } = fp.L;
+    const R = 1n << BigInt(n * fp.L.w);
+    if (!(16n * fp.L.p < R)) throw new Error(`${f}: no headroom for products of unreduced sums (16p ≥ R)`);
+    const limbParams = (name: string) => Array.from({ length: n }, (_, j) => [`${name}${j}`, 'i64'] as const);
+    mb.func(`${f}_prod`, Object.fromEntries([...limbParams('x'), ...limbParams('y')]), undefined, [
+      `${f}_prod(x0…, y0…) → n limbs of x·y·R⁻¹, < 2p for x·y < 16p² (internal): one ${F} product on locals`,
+      `(karatsubaProduct, then the separated Montgomery reduction), the unit every ${f} product calls.`,
+    ], (fb) => {
+      const xs = limbParams('x').map(([name]) => fb.param(name, 'i64'));
+      const ys = limbParams('y').map(([name]) => fb.param(name, 'i64'));
+      const T = fp.karatsubaProduct(fb, xs, ys, 'kp');
+      fp.normalizeColumns(fb, T);
+      for (const v of fp.montReduceWide(fb, T, 'kr')) fb.line(v.get.text);
+    }, { export: false, results: Array.from({ length: n }, () => 'i64' as const) });
     mb.func(`${f}_mul`, ptr3, undefined, [
-      `${f}_mul(out, x, y): out = x·y. Karatsuba over ${F} with lazy reduction: V0 = x0·y0, V1 = x1·y1, V2 = (x0 + x1)(y0 + y1)`,
-      `as double-width products (sums unreduced, < 4p), out0 = Redc(V0 − V1 + 4p²), out1 = Redc(V2 − V0 − V1 + 8p²): both below p·R,`,
-      `so each reduction lands in [0, 2p). Limbs in locals (no calls, no scratch); out may alias x, y.`,
-      `Cost: 3 column products (≈ 3M without their reductions) + 2 Montgomery reductions + limbwise additions.`,
+      `${f}_mul(out, x, y): out = x·y, components < 2p in and out; out may alias x, y. Karatsuba over ${F}:`,
+      `v0 = x0·y0, v1 = x1·y1, v2 = (x0 + x1)(y0 + y1) (sums unreduced, < 4p), out0 = v0 − v1, out1 = v2 − v0 − v1,`,
+      `each product a call of ${f}_prod (an earlier form with three double-width products in one body and 2`,
+      `reductions instead of 3 ran ≈ 4× slower in V8: register spills). Cost: 3M + 6 base add/sub.`,
     ], (fb) => {
       const x = fb.param('x', 'i32').get;
       const y = fb.param('y', 'i32').get;
       const out = fb.param('out', 'i32').get;
       const x0 = fp.load(fb, x, 'xa'), x1 = fp.load(fb, this.c1(x), 'xb');
       const y0 = fp.load(fb, y, 'ya'), y1 = fp.load(fb, this.c1(y), 'yb');
-      const V0 = this.wide(fb, x0, y0, 'v0');
-      const V1 = this.wide(fb, x1, y1, 'v1');
-      const V2 = this.wide(fb, this.sum(fb, x0, x1, 'sx'), this.sum(fb, y0, y1, 'sy'), 'v2');
-      const o0 = fp.montReduceWide(fb, this.wideCombine(fb, [V0], [V1], 'w0'), 'kr');
+      const v0 = this.product(fb, x0, y0, 'v0');
+      const v1 = this.product(fb, x1, y1, 'v1');
+      const v2 = this.product(fb, this.sum(fb, x0, x1, 'sx'), this.sum(fb, y0, y1, 'sy'), 'v2');
+      const o1 = this.combine(fb, [v2], [v0, v1], 'o1');
+      const o0 = this.combine(fb, [v0], [v1], 'o0');
       fp.store(fb, out, o0.map((v) => v.get));
-      const o1 = fp.montReduceWide(fb, this.wideCombine(fb, [V2], [V0, V1], 'w1'), 'kr');
       fp.store(fb, this.c1(out), o1.map((v) => v.get));
     });
 
