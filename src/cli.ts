@@ -4,10 +4,11 @@
  *
  *   pippin msm [--curve bls12-381|bn254|bls12-377|pallas|vesta] [--size 16] [--seed 1] [--runs 1] [--threads N]
  *              [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--group g1|g2] [--explain] [--json]
- *              [--max-memory MIB] [--no-progress]
+ *              [--max-memory MIB] [--no-progress] [--window C]
  *   pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be]
  *
  * --threads: worker threads (default: one per core; 1 = the calling thread only).
+ * --window: the window width c (windowBits; default: the curve's tuned table), for tuning runs.
  * --explain: one thread; after the run, the cost model of the batched-addition phases (src/msm/explain.ts:
  * field ops and the batch-addition kernel timed in this process) beside the measured phase times.
  * --max-memory: the MSM's Wasm memory budget in MiB (maxMemoryBytes; above it the inputs are streamed
@@ -18,7 +19,7 @@
  * A bad command line prints one line naming the flag, the usage, and exits with code 2.
  */
 import { readFileSync } from 'node:fs';
-import { VALIDATIONS } from './api/options.js';
+import { VALIDATIONS, WINDOW_BITS } from './api/options.js';
 import { curves, startThreads, stopThreads, threads, type CurveName, type Curve, type G1Affine, type G2Affine, type Validation } from './index.js';
 import { RefCurve, type Affine } from './reference/curve.js';
 import { RefG2 } from './reference/g2.js';
@@ -56,6 +57,7 @@ const flags = {
   json: { type: 'boolean' },
   'max-memory': { type: 'string' },
   'no-progress': { type: 'boolean' },
+  window: { type: 'string' },
 } as const;
 
 /** Points generated per randomPoints call (its Wasm scratch stays far below the MSM's memory). */
@@ -132,12 +134,13 @@ async function main(): Promise<number> {
   const scalarEndian = choiceFlag('scalar-endian', values['scalar-endian'], 'le', ['le', 'be']);
   const group = choiceFlag('group', values.group, 'g1', ['g1', 'g2']);
   const maxMemoryMiB = intFlag('max-memory', values['max-memory'], DEFAULT_MAX_MEMORY_BYTES / 2 ** 20, 16, 4096);
+  const windowBits = values.window === undefined ? undefined : intFlag('window', values.window, 0, WINDOW_BITS.min, WINDOW_BITS.max);
   const fromFiles = values.points !== undefined || values.scalars !== undefined;
   if (group === 'g2') {
     if (explain) throw new UsageError('--explain models the G1 MSM; it does not go with --group g2');
     if (!(curveName in g2Params)) throw new UsageError(`--group g2: G2 is implemented for ${Object.keys(g2Params).join(' and ')}, not --curve ${curveName}`);
     if (fromFiles) throw new UsageError('--group g2: file inputs are supported for G1 only');
-    return g2Main(curves[curveName], curveName as G2CurveName, { logN, seed, runs, threadCount, validate, scalarEndian, format: values['point-format'], json: values.json === true });
+    return g2Main(curves[curveName], curveName as G2CurveName, { logN, seed, runs, threadCount, validate, scalarEndian, format: values['point-format'], json: values.json === true, windowBits });
   }
   if (fromFiles) {
     if (values.points === undefined || values.scalars === undefined) throw new UsageError('--points and --scalars go together');
@@ -218,7 +221,7 @@ async function main(): Promise<number> {
     const t = performance.now();
     const progress = progressDisplay(!values['no-progress']);
     try {
-      result = await g1.msm(points, scalars, { pointFormat: format, scalarEndian, validate, maxMemoryBytes: maxMemoryMiB * 2 ** 20, onProgress: progress.onProgress, onStats: (s) => (stats = s) });
+      result = await g1.msm(points, scalars, { pointFormat: format, scalarEndian, validate, windowBits, maxMemoryBytes: maxMemoryMiB * 2 ** 20, onProgress: progress.onProgress, onStats: (s) => (stats = s) });
     } finally {
       progress.end();
     }
@@ -319,7 +322,7 @@ runCli('pippin', usage, main);
 async function g2Main(
   curve: Curve<string>,
   name: G2CurveName,
-  o: { logN: number; seed: number; runs: number; threadCount?: number; validate: Validation; scalarEndian: 'le' | 'be'; format?: string; json: boolean },
+  o: { logN: number; seed: number; runs: number; threadCount?: number; validate: Validation; scalarEndian: 'le' | 'be'; format?: string; json: boolean; windowBits?: number },
 ): Promise<number> {
   await curve.init();
   const g2 = curve.g2;
@@ -341,7 +344,7 @@ async function g2Main(
   let st: (MsmStats & { convert: number }) | undefined;
   for (let run = 0; run < o.runs; run++) {
     const t = performance.now();
-    result = await g2.msm(gen.bytes, scalars, { pointFormat: spec.name, scalarEndian: o.scalarEndian, validate: o.validate, onStats: (s) => (st = s) });
+    result = await g2.msm(gen.bytes, scalars, { pointFormat: spec.name, scalarEndian: o.scalarEndian, validate: o.validate, windowBits: o.windowBits, onStats: (s) => (st = s) });
     times.push(performance.now() - t);
   }
   let log = 0n;

@@ -52,6 +52,10 @@ describe('pippin msm on generated inputs', () => {
     assert.equal(json.ok, true);
     assert.equal(json.maxMemoryBytes, 16 * 2 ** 20);
   });
+  it('--window sets the window width (G1 and G2), verified', () => {
+    assert.match(assertOk(['--size', '10', '--threads', '1', '--window', '5']), /window c = 5 \(/);
+    assert.match(assertOk(['--size', '8', '--group', 'g2', '--curve', 'bn254', '--threads', '1', '--window', '7']), /window c = 7 \(/);
+  });
   it('--size 0 (one point)', () => {
     assert.match(assertOk(['--size', '0', '--threads', '1']), /n = 1 points/);
   });
@@ -173,6 +177,8 @@ describe('pippin msm: bad command lines exit 2 naming the flag', () => {
     [['--points', 'a'], /--points and --scalars/],
     [['--max-memory', '8'], /--max-memory: '8'.*16…4096/],
     [['--max-memory', '1e3'], /--max-memory: '1e3'/],
+    [['--window', '1'], /--window: '1'.*2…16/],
+    [['--window', '17'], /--window: '17'/],
   ];
   for (const [args, message] of bad) {
     it(args.join(' '), () => {
