@@ -5,14 +5,16 @@
  *
  *   npm run bench:field [-- --json] [-- --runs 9] [-- --variants] [-- --curves bn254,pallas]
  *
- * --variants also measures every limb width 26..30 × {cios-loop, karatsuba} for Fp (the tuning run);
+ * --variants also measures every limb width 26..30 × every product variant (MUL_STRATEGIES) for Fp (the tuning run);
  * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts).
  *
- *   npm run bench:field -- --browser [--backend wide64|i32|both] [--curves bls12-381,bn254] [--runs 3] [--json]
+ *   npm run bench:field -- --browser [--backend wide64|i32|both] [--curves bls12-381,bn254] [--runs 3] [--json] [--variants]
  *
  * --browser measures Fp in Debian's Chromium launched with --js-flags=--wasm-wide-arithmetic, one
  * page, modules interleaved: the 64-bit-limb kernels with the native wide opcodes (backend wide64)
  * and the shipped 30-bit-limb kernels (backend i32); rows {impl, backend, field, op, nsPerOp}.
+ * With --variants it adds the i32 kernels of every product variant at the shipped limb width (rows
+ * with backend `i32[<variant>]`, the same page, interleaved).
  */
 import { Field as MontField } from 'montgomery';
 import type { Instance } from '../src/runtime/instance.js';
@@ -25,16 +27,20 @@ import { launchChromium, runnerModule, runnerPage } from '../src/testing/wide-br
 import type { BenchRow, RunnerModule } from '../src/testing/field-runner.js';
 
 const curveNames = Object.keys(curves) as (keyof typeof curves)[];
-const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--browser [--backend wide64|i32|both]]`;
+const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--browser [--backend wide64|i32|both] [--variants]]`;
 const BACKENDS = ['wide64', 'i32', 'both'] as const;
+const MUL_STRATEGIES: MulStrategy[] = ['cios-loop', 'karatsuba', 'karatsuba-fips', 'comba-fips'];
 
 /** Fp kernels in Chromium (flag on), per curve and backend, interleaved in one page. */
-async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof BACKENDS)[number], runs: number, json: boolean): Promise<void> {
-  const modules: (RunnerModule & { backend: 'wide64' | 'i32'; curve: string })[] = [];
+async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof BACKENDS)[number], runs: number, json: boolean, variants: boolean): Promise<void> {
+  const modules: (RunnerModule & { backend: string; curve: string })[] = [];
   for (const curve of curveList) {
     const { params, tuning } = registry[curve];
     if (backend !== 'i32') modules.push({ ...(await runnerModule(`${curve}/wide64`, { p: params.p, w: 64 }, 'native')), backend: 'wide64', curve });
     if (backend !== 'wide64') modules.push({ ...(await runnerModule(`${curve}/i32`, { p: params.p, w: tuning.fp.w, mul: tuning.fp.mul })), backend: 'i32', curve });
+    if (variants) {
+      for (const mul of MUL_STRATEGIES) modules.push({ ...(await runnerModule(`${curve}/i32[${mul}]`, { p: params.p, w: tuning.fp.w, mul })), backend: `i32[${mul}]`, curve });
+    }
   }
   const browser = await launchChromium(true);
   try {
@@ -65,6 +71,13 @@ async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof
         const get = (b: string) => rows.find((r) => r.field === `${curve}-fp` && r.op === op && r.backend === b)?.nsPerOp;
         const [w, i] = [get('wide64'), get('i32')];
         console.log(`${(curve + '-fp').padEnd(16)} ${op.padEnd(9)} ${(w?.toFixed(1) ?? '–').padStart(8)} ${(i?.toFixed(1) ?? '–').padStart(8)}   ${w && i ? (w / i).toFixed(2) + '×' : '–'}`);
+      }
+    }
+    if (variants) {
+      console.log(`\nproduct variants (i32 backend, shipped w), ns per op`);
+      for (const r of rows.filter((r) => r.backend.startsWith('i32[') && r.op === 'mul')) {
+        const sq = rows.find((x) => x.field === r.field && x.backend === r.backend && x.op === 'square')!;
+        console.log(`${r.field.padEnd(16)} ${r.backend.padEnd(22)} mul ${r.nsPerOp.toFixed(1).padStart(7)}  square ${sq.nsPerOp.toFixed(1).padStart(7)}`);
       }
     }
   } finally {
@@ -144,7 +157,7 @@ async function main(): Promise<void> {
   const json = values.json === true;
   const runs = intFlag('runs', values.runs, 9, 1, 1000);
   if (values.browser === true) {
-    return browserBench(listFlag('curves', values.curves, ['bls12-381'], curveNames), choiceFlag('backend', values.backend, 'both', BACKENDS), runs, json);
+    return browserBench(listFlag('curves', values.curves, ['bls12-381'], curveNames), choiceFlag('backend', values.backend, 'both', BACKENDS), runs, json, values.variants === true);
   }
   if (values.backend !== undefined) throw new Error('--backend needs --browser (Node has no wide arithmetic)');
   const variantCurves = listFlag('curves', values.curves, values.variants ? ['bls12-381'] : [], curveNames);
@@ -161,7 +174,7 @@ async function main(): Promise<void> {
   for (const name of variantCurves) {
     const params = curves[name];
     for (const w of [26, 27, 28, 29, 30]) {
-      for (const mul of ['cios-loop', 'karatsuba'] as MulStrategy[]) {
+      for (const mul of MUL_STRATEGIES) {
         const vi = await devFieldInstance(name, [{ name: 'fp', p: params.p, w, mul }]);
         for (const k of fieldCases(vi, 'fp', `${name}-fp`, `pippin[w=${w},${mul}]`).slice(0, 2)) cases.push(k);
       }

@@ -1,7 +1,7 @@
 /**
  * Field kernels against the bigint reference: one suite, run for every curve's Fp and Fr of the
  * registry at its shipped tuning, and for BLS12-381's Fp and Fr at every limb width w in 26..30
- * and both Montgomery product variants, and every Fp and Fr on 64-bit limbs (./field64.ts, wide-arithmetic
+ * and every Montgomery product variant, and every Fp and Fr on 64-bit limbs (./field64.ts, wide-arithmetic
  * helpers polyfilled: Node has no wide arithmetic; test/browser/wide64.browser.test.ts runs the opcodes). Values are tested in the kernels' own contract:
  * raw limb values in the redundant range [0, 2p), outputs must stay in [0, 2p) and agree mod p.
  */
@@ -25,7 +25,7 @@ interface FieldCase {
   mul: MulStrategy;
 }
 const widths = [26, 27, 28, 29, 30];
-const strategies: MulStrategy[] = ['cios-loop', 'karatsuba'];
+const strategies: MulStrategy[] = ['cios-loop', 'karatsuba', 'karatsuba-fips', 'comba-fips'];
 const cases: FieldCase[] = [];
 for (const name of curveNames) {
   const { params, tuning } = registry[name];

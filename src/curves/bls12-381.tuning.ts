@@ -2,9 +2,20 @@
  * BLS12-381 tuning values, in one place. Each value names the command that measured it.
  *
  * Limb width and Montgomery product variant (field kernels):
- *   measured with `npm run bench:field -- --variants` (all w × {cios-loop, karatsuba} in one run);
- *   w = 30 with one level of Karatsuba + separated reduction was fastest for both Fp and Fr.
- *   See docs/field.md for the table.
+ *   measured with `npm run bench:field -- --variants` (all w × every variant in one run) on Node 20
+ *   and on Node 24 (`$(bash scripts/node24.sh) --import tsx bench/field.ts --variants`), and in
+ *   Chromium with `npm run bench:field -- --browser --variants --backend i32`; CPU: AMD EPYC family 26
+ *   model 2 (Zen 5, 2 cores, KVM). Fp at w = 30, ns per mul / square:
+ *                      Node 20.20.2 (V8 11.3)   Node 24.19.0 (V8 13.6)   Chromium 156
+ *     cios-loop          66.2 / 49.1              68.2 / 62.0              68.5 / 61.6
+ *     karatsuba          54.8 / 49.0              73.3 / 62.1              73.8 / 61.8
+ *     karatsuba-fips     53.2 / 46.6              55.3 / 47.7              54.5 / 47.3
+ *     comba-fips         53.7 / 46.4              58.2 / 47.8              56.3 / 47.3
+ *   w = 30 with Karatsuba product columns scanned with the integrated reduction (karatsuba-fips) is
+ *   fastest on all three engines, so one variant ships (no start-up choice); w = 26..29 are slower
+ *   for every variant. Fr (scratch run of the same loops, Node 20): karatsuba-fips 28.5 / 23.6,
+ *   karatsuba 30.6 / 25.5, comba-fips 27.8 / 23.4 (within noise), cios-loop 29.1 / 25.5.
+ *   See docs/performance.md, "Node 20 vs 24 vs Chromium: the product kernels".
  */
 import type { CurveTuning } from './types.js';
 
@@ -24,8 +35,8 @@ import type { CurveTuning } from './types.js';
  * Sizes between measured points take the nearer one (by log2); beyond 2^19 the model decides.
  */
 export const bls12_381Tuning: CurveTuning = {
-  fp: { w: 30, mul: 'karatsuba', measuredBy: 'npm run bench:field -- --variants' },
-  fr: { w: 30, mul: 'karatsuba', measuredBy: 'npm run bench:field -- --variants' },
+  fp: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
+  fr: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24)' },
   msmWindow: {
     table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 13]],
     measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 12,13,14,16 --runs 5 [--threads 2]',

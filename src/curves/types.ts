@@ -31,7 +31,7 @@ export interface CurveParams {
 }
 
 /** Montgomery product variant of the field kernels (src/codegen/field.ts). */
-export type MulStrategy = 'cios-loop' | 'karatsuba';
+export type MulStrategy = 'cios-loop' | 'karatsuba' | 'karatsuba-fips' | 'comba-fips';
 
 /** Limb width and product variant of one field, with the command that measured them. */
 export interface FieldTuning {
