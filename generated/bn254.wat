@@ -5483,7 +5483,7 @@
     (return (i32.and (call $fp_is_one (local.get $x)) (call $fp_is_zero (i32.add (local.get $x) (i32.const 36)))))
   )
   ;; fp2_prod(x0…, y0…) → n limbs of x·y·R⁻¹, < 2p for x·y < 16p² (internal): one fp product on locals
-  ;; (karatsubaProduct, then the separated Montgomery reduction), the unit every fp2 product calls.
+  ;; (the base field's product form), the unit every fp2 product calls.
   ;; i64.mul instructions in body: 156
   (func $fp2_prod (param $x0 i64) (param $x1 i64) (param $x2 i64) (param $x3 i64) (param $x4 i64) (param $x5 i64) (param $x6 i64) (param $x7 i64) (param $x8 i64) (param $y0 i64) (param $y1 i64) (param $y2 i64) (param $y3 i64) (param $y4 i64) (param $y5 i64) (param $y6 i64) (param $y7 i64) (param $y8 i64) (result i64 i64 i64 i64 i64 i64 i64 i64 i64)
     (local $kp_T00 i64) (local $kp_T01 i64) (local $kp_T02 i64) (local $kp_T03 i64) (local $kp_T04 i64) (local $kp_T05 i64) (local $kp_T06 i64) (local $kp_T07 i64)

@@ -182,13 +182,21 @@ export class Fp2Gen implements CoordinateField {
     const limbParams = (name: string) => Array.from({ length: n }, (_, j) => [`${name}${j}`, 'i64'] as const);
     mb.func(`${f}_prod`, Object.fromEntries([...limbParams('x'), ...limbParams('y')]), undefined, [
       `${f}_prod(x0…, y0…) → n limbs of x·y·R⁻¹, < 2p for x·y < 16p² (internal): one ${F} product on locals`,
-      `(karatsubaProduct, then the separated Montgomery reduction), the unit every ${f} product calls.`,
+      `(the base field's product form), the unit every ${f} product calls.`,
     ], (fb) => {
       const xs = limbParams('x').map(([name]) => fb.param(name, 'i64'));
       const ys = limbParams('y').map(([name]) => fb.param(name, 'i64'));
-      const T = fp.karatsubaProduct(fb, xs, ys, 'kp');
-      fp.normalizeColumns(fb, T);
-      for (const v of fp.montReduceWide(fb, T, 'kr')) fb.line(v.get.text);
+      // the base field's product form: column scan with the reduction integrated (fips variants), else
+      // Karatsuba then the separated reduction
+      let S: Limbs;
+      if (fp.fipsProduct()) {
+        S = fp.montFips(fb, fp.mulStrategy === 'comba-fips' ? fp.schoolbookColumns(xs, ys) : fp.karatsubaColumns(fb, xs, ys, 'kc'), 'kr');
+      } else {
+        const T = fp.karatsubaProduct(fb, xs, ys, 'kp');
+        fp.normalizeColumns(fb, T);
+        S = fp.montReduceWide(fb, T, 'kr');
+      }
+      for (const v of S) fb.line(v.get.text);
     }, { export: false, results: Array.from({ length: n }, () => 'i64' as const) });
     mb.func(`${f}_mul`, ptr3, undefined, [
       `${f}_mul(out, x, y): out = x·y, components < 2p in and out; out may alias x, y. Karatsuba over ${F}:`,
