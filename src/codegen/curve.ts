@@ -23,7 +23,7 @@ import { isqrt } from '../reference/arith.js';
 import { FieldGen } from './field.js';
 import type { CoordinateField } from './fp2.js';
 import { bitLength, toLimbs } from './field-layout.js';
-import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
+import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64, emitDoubleAndAdd } from './wat.js';
 import type { CurveParams } from '../curves/types.js';
 import { RefCurve } from '../reference/curve.js';
 import { Check, POINT_FORMAT_NAMES, PointError, STATUS_SHIFT, PointFormat, type PointFormatName, type PointFormatSpec } from '../abi/codes.js';
@@ -282,33 +282,7 @@ export class CurveGen {
    * left-to-right double-and-add, runs of doublings emitted as counted loops. `add` adds the base.
    */
   protected mulConst(fb: FuncBuilder, acc: I32, c: bigint, opScratch: I32, add: () => void, counter: Local<'i32'>): void {
-    const bits = c.toString(2);
-    let i = 1;
-    while (i < bits.length) {
-      let run = 0;
-      while (i < bits.length && bits[i] === '0') {
-        run++;
-        i++;
-      }
-      const one = i < bits.length;
-      if (one) run++;
-      if (run > 0) {
-        fb.comment(`${run} doubling${run > 1 ? 's' : ''}`);
-        if (run <= 2) {
-          for (let k = 0; k < run; k++) fb.call(`${this.prefix}_xyzz_double`, acc, opScratch);
-        } else {
-          counter.set(i32.const(run));
-          fb.loop((again) => {
-            fb.call(`${this.prefix}_xyzz_double`, acc, opScratch);
-            fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
-          });
-        }
-      }
-      if (one) {
-        add();
-        i++;
-      }
-    }
+    emitDoubleAndAdd(fb, c, counter, () => fb.call(`${this.prefix}_xyzz_double`, acc, opScratch), add, (run) => `${run} doubling${run > 1 ? 's' : ''}`);
   }
 
   // ---------------------------------------------------------------- kernels
@@ -803,30 +777,8 @@ export class CurveGen {
     ], (fb) => {
       const args = ['acc', 'base', 'state', 'count', 'work'].map((p) => fb.param(p, 'i32').get);
       const counter = fb.local('run', 'i32');
-      let i = 1;
-      while (i < bits.length) {
-        let run = 0;
-        while (i < bits.length && bits[i] === '0') {
-          run++;
-          i++;
-        }
-        const one = i < bits.length;
-        if (one) run++;
-        fb.comment(`${run} doubling${run > 1 ? 's' : ''}${one ? ', then + base' : ''}`);
-        if (run <= 2) {
-          for (let j = 0; j < run; j++) fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(0));
-        } else {
-          counter.set(i32.const(run));
-          fb.loop((again) => {
-            fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(0));
-            fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
-          });
-        }
-        if (one) {
-          fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(1));
-          i++;
-        }
-      }
+      const step = (add: number) => fb.call(`${g}_subgroup_batch_step`, ...args, i32.const(add));
+      emitDoubleAndAdd(fb, t, counter, () => step(0), () => step(1), (run, one) => `${run} doubling${run > 1 ? 's' : ''}${one ? ', then + base' : ''}`);
     }, { export: false });
 
     const beta2 = this.fp.montLimbs((this.params.beta * this.params.beta) % this.params.p).map((v) => i64.const(v));

@@ -17,7 +17,7 @@
  */
 import { FieldGen } from './field.js';
 import { toLimbs } from './field-layout.js';
-import { FuncBuilder, I32, Local, ModuleBuilder, i32, i64 } from './wat.js';
+import { FuncBuilder, I32, Local, ModuleBuilder, emitDoubleAndAdd, i32, i64 } from './wat.js';
 
 /** What the curve and MSM generators use of the field their coordinates live in. */
 export interface CoordinateField {
@@ -270,31 +270,8 @@ export class Fp2Gen implements CoordinateField {
   /** out ← base^e for a constant e ≥ 1 (left to right; runs of squarings as counted loops). out ≠ base. */
   private powConst(fb: FuncBuilder, out: I32, base: I32, e: bigint, counter: Local<'i32'>): void {
     const f = this.f;
-    const bits = e.toString(2);
     fb.call(`${f}_copy`, out, base);
-    let i = 1;
-    while (i < bits.length) {
-      let run = 0;
-      while (i < bits.length && bits[i] === '0') {
-        run++;
-        i++;
-      }
-      const one = i < bits.length;
-      if (one) run++;
-      if (run <= 2) {
-        for (let k = 0; k < run; k++) fb.call(`${f}_sqr`, out, out);
-      } else {
-        counter.set(i32.const(run));
-        fb.loop((again) => {
-          fb.call(`${f}_sqr`, out, out);
-          fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
-        });
-      }
-      if (one) {
-        fb.call(`${f}_mul`, out, out, base);
-        i++;
-      }
-    }
+    emitDoubleAndAdd(fb, e, counter, () => fb.call(`${f}_sqr`, out, out), () => fb.call(`${f}_mul`, out, out, base));
   }
 
   private emitSqrt(): void {

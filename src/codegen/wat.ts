@@ -337,3 +337,43 @@ export class ModuleBuilder {
     return lines.join('\n');
   }
 }
+
+/**
+ * Left-to-right double-and-add over the bits of e ≥ 1 below its leading one: for each run of zero
+ * bits ended by a one (or by the end), `double` once per bit of the run, then `add` after the one.
+ * Runs of more than two doublings become a counted loop on `counter`; `note` may comment each run.
+ */
+export function emitDoubleAndAdd(
+  fb: FuncBuilder,
+  e: bigint,
+  counter: Local<'i32'>,
+  double: () => void,
+  add: () => void,
+  note?: (run: number, one: boolean) => string,
+): void {
+  const bits = e.toString(2);
+  let i = 1;
+  while (i < bits.length) {
+    let run = 0;
+    while (i < bits.length && bits[i] === '0') {
+      run++;
+      i++;
+    }
+    const one = i < bits.length;
+    if (one) {
+      run++;
+      i++;
+    }
+    if (note) fb.comment(note(run, one));
+    if (run <= 2) {
+      for (let k = 0; k < run; k++) double();
+    } else {
+      counter.set(i32.const(run));
+      fb.loop((again) => {
+        double();
+        fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
+      });
+    }
+    if (one) add();
+  }
+}
