@@ -1,7 +1,7 @@
 ;; pippin generated module — do not edit; regenerate with `npm run build`
 ;; generator version 1, curve bn254
-;; wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);
-;;   the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)
+;; wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128, $wide64_mul_s (functions 0..3, an i64 polyfill);
+;;   the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 / i64.mul_wide_s (src/codegen/wide-arith.ts)
 ;; field fp: p = 0x30644e72e131a029b85045b68181585d97816a916871ca8d3c208c16d87cfd47 (254 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 4, R = 2^256, element = 32 bytes, range [0, 2p)
 ;;   mu0 = -p^-1 mod 2^64 = 0x87d20782e4866389, mul = CIOS (n² + n wide products + n i64.mul)
@@ -87,6 +87,17 @@
   (func $wide64_sub128 (param $aLo i64) (param $aHi i64) (param $bLo i64) (param $bHi i64) (result i64 i64)
     (i64.sub (local.get $aLo) (local.get $bLo))
     (i64.sub (i64.sub (local.get $aHi) (local.get $bHi)) (i64.extend_i32_u (i64.lt_u (local.get $aLo) (local.get $bLo))))
+  )
+  ;; (lo, hi) = a·b as 128 bits, signed: i64.mul_wide_s (0xFC 21) natively. Polyfill: the unsigned product,
+  ;; then hi −= (a < 0 ? b : 0) + (b < 0 ? a : 0) (a negative a read unsigned is a + 2^64).
+  ;; i64.mul instructions in body: 0
+  (func $wide64_mul_s (param $a i64) (param $b i64) (result i64 i64)
+    (local $lo i64) (local $hi i64)
+    (call $wide64_mul_u (local.get $a) (local.get $b))
+    (local.set $hi)
+    (local.set $lo)
+    (local.get $lo)
+    (i64.sub (i64.sub (local.get $hi) (i64.and (i64.shr_s (local.get $a) (i64.const 0x3f)) (local.get $b))) (i64.and (i64.shr_s (local.get $b) (i64.const 0x3f)) (local.get $a)))
   )
   ;; fp_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y in [0, 2p) → out in [0, 2p); out may alias x or y.
   ;; CIOS on 4 64-bit limbs with wide arithmetic (see montMulCios): 20 mul_wide_u + 4 i64.mul.

@@ -67,7 +67,8 @@ test('probe: false in Node, its framing valid (control copy without the wide ops
   const control = WIDE_PROBE_BYTES.slice();
   for (let i = 0; i + 1 < control.length; i++) {
     if (control[i] !== 0xfc) continue;
-    const [a, b] = control[i + 1] === 0x16 ? [0x01, 0x01] : [0x1a, 0x1a]; // nop nop / drop drop
+    // mul_wide_u/_s (a, b) → (lo, hi): nop nop keeps the two params as the results; add128/sub128: drop drop
+    const [a, b] = control[i + 1] === 0x16 || control[i + 1] === 0x15 ? [0x01, 0x01] : [0x1a, 0x1a];
     control[i] = a;
     control[i + 1] = b;
   }
