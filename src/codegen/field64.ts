@@ -298,7 +298,8 @@ export class Wide64FieldGen extends FieldGen {
    * Montgomery form of x⁻¹, with no extra product.
    *
    * One batch:
-   * 1. 62 divsteps on the low 64 bits of f and g (eta = −delta carried across batches): strip the
+   * 1. 62 divsteps on the low 64 bits of f and g (FieldGen.divstepBatch, the loop of the 30-bit
+   *    inverse, here with several bits per step; eta = −delta carried across batches): strip the
    *    trailing zeros of g at once (ctz); when g is odd and eta < 0, swap (f, g) ← (g, −f); then clear
    *    up to min(eta + 1, left, 6) low bits of g at once, g += w·f with w = −g/f mod 2^k
    *    (f⁻¹ mod 2^6 = f·(2 − f²)). The transition matrix (u v; q r), scaled by 2^62, has |u| + |v|,
@@ -362,34 +363,7 @@ export class Wide64FieldGen extends FieldGen {
         fb.comment('one batch: 62 divsteps on the low 64 bits of f and g into the matrix (u v; q r)');
         fl.set(i64.or(F[0].get, i64.shl(F[1].get, S)));
         gl.set(i64.or(G[0].get, i64.shl(G[1].get, S)));
-        u.set(this.k(1n)); v.set(zero); q.set(zero); r.set(this.k(1n));
-        left.set(this.k(BigInt(S)));
-        fb.loop((inner) => {
-          zeros.set(i64.ctz(i64.or(gl.get, i64.shl(this.k(1n), left.get))));
-          gl.set(i64.shr_s(gl.get, zeros.get));
-          u.set(i64.shl(u.get, zeros.get));
-          v.set(i64.shl(v.get, zeros.get));
-          eta.set(i64.sub(eta.get, zeros.get));
-          left.set(i64.sub(left.get, zeros.get));
-          fb.if(i64.ne(left.get, zero), () => {
-            // g odd. If eta < 0: (f, g, u, v, q, r) ← (g, −f, q, r, −u, −v), eta ← −eta
-            fb.if(i64.lt_s(eta.get, zero), () => {
-              eta.set(i64.sub(zero, eta.get));
-              tmp.set(fl.get); fl.set(gl.get); gl.set(i64.sub(zero, tmp.get));
-              tmp.set(u.get); u.set(q.get); q.set(i64.sub(zero, tmp.get));
-              tmp.set(v.get); v.set(r.get); r.set(i64.sub(zero, tmp.get));
-            });
-            // k = min(eta + 1, left, 6) divsteps without a swap at once: g += w·f, w = −g/f mod 2^k
-            lim.set(i64.add(eta.get, this.k(1n)));
-            lim.set(i64.select(lim.get, left.get, i64.lt_s(lim.get, left.get)));
-            w.set(i64.mul(i64.mul(fl.get, gl.get), i64.sub(i64.mul(fl.get, fl.get), this.k(2n))));
-            w.set(i64.and(w.get, i64.and(i64.shr_u(this.k(-1n), i64.sub(this.k(64n), lim.get)), this.k(63n))));
-            gl.set(i64.add(gl.get, i64.mul(fl.get, w.get)));
-            q.set(i64.add(q.get, i64.mul(u.get, w.get)));
-            r.set(i64.add(r.get, i64.mul(v.get, w.get)));
-            fb.br(inner);
-          });
-        });
+        this.divstepBatch(fb, { eta, fl, gl, u, v, q, r, tmp, zeros, left }, S, { w, lim });
         // d, e: the multiples of p that make the low limb of the new d, e zero (see above)
         fb.comment('md, me: the multiples of p that make the low 62 bits of u·d + v·e + md·p, q·d + r·e + me·p zero');
         const sd = i64.shr_s(D[m - 1].get, 63);
