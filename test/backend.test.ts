@@ -69,7 +69,7 @@ test('the wide-opcode patch replaces exactly the helper calls, in place, and not
   assert.ok(wideHelpers);
   const poly = await assembleWat('bls12-381', wat);
   const { wasm, sites } = patchWideCalls(poly, wideHelpers);
-  const calls = wat.match(/\(call \$wide64_(mul_u|add128|sub128) /g)?.length ?? 0;
+  const calls = wat.match(/\(call \$wide64_(mul_u|mul_s|add128|sub128) /g)?.length ?? 0;
   assert.equal(sites, calls, 'one site per call in the text');
   assert.equal(wasm.length, poly.length);
   const diffs: number[] = [];
@@ -81,7 +81,7 @@ test('the wide-opcode patch replaces exactly the helper calls, in place, and not
     assert.equal(poly[at], 0x10, `byte ${at} was a call`);
     assert.equal(wasm[at], 0xfc, `byte ${at} is the 0xFC prefix`);
     assert.ok(wideHelpers.has(poly[at + 1]) && ops.has(wasm[at + 1]) && wasm[at + 1] === wideHelpers.get(poly[at + 1]), `byte ${at + 1}: helper index → its opcode`);
-    k += diffs[k + 1] === at + 1 ? 2 : 1; // the index byte differs unless helper index = opcode (never: 0…2 vs 19…22)
+    k += diffs[k + 1] === at + 1 ? 2 : 1; // the index byte differs unless helper index = opcode (never: 0…3 vs 19…22)
   }
   assert.equal(diffs.length, 2 * sites, 'two bytes per site');
   assert.equal(WebAssembly.validate(poly), true, 'the polyfill runs anywhere');

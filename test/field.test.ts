@@ -16,6 +16,7 @@ import { RefField, bigintToBytesLE } from '../src/reference/field.js';
 import { makeRng } from '../src/reference/rng.js';
 import type { WasmField } from '../src/runtime/field.js';
 import { wideBound, wideFieldLayout } from '../src/codegen/field64.js';
+import { inverseInputs } from './helpers/inverse-inputs.js';
 
 interface FieldCase {
   name: 'fp' | 'fr';
@@ -190,6 +191,16 @@ for (const fd of cases) {
           }
           k('batch_inv')(arr, arr, count, sc); // in place
           raw.forEach((v, i) => assert.equal(val(F.readLimbs(arr + i * EB)), val(v) === 0n ? 0n : ref.inv(val(v)), `in place [${i}]`));
+        });
+
+        it('inverse on hard inputs (0 → 0, 1, 2, small, p − 1, 1/2, 2^k, 2^a + 2^b, 2^k − 1, p − 2^k; element and raw) and random ones', () => {
+          for (const x of inverseInputs(p, R, makeRng(w + 31), 48)) {
+            F.writeLimbs(a, x);
+            k('inv')(c, a);
+            const got = F.readLimbs(c);
+            checkRange(got, `inv(raw ${x})`);
+            assert.equal(val(got), val(x) === 0n ? 0n : ref.inv(val(x)), `inv(raw ${x})`);
+          }
         });
 
         it('pow and sqrt', () => {

@@ -28,6 +28,20 @@ const TWO64 = 1n << 64n;
  * Node 24's BLS12-381 Fp mul from 61.8 to 54.9 ns; Node 20 unchanged; docs/performance.md). */
 const FIPS_LOOKAHEAD = 6;
 
+/** The i64 locals of one batch of divsteps (FieldGen.divstepBatch): state, low words, matrix, scratch. */
+export interface DivstepLocals {
+  eta: Local<'i64'>;
+  fl: Local<'i64'>;
+  gl: Local<'i64'>;
+  u: Local<'i64'>;
+  v: Local<'i64'>;
+  q: Local<'i64'>;
+  r: Local<'i64'>;
+  tmp: Local<'i64'>;
+  zeros: Local<'i64'>;
+  left: Local<'i64'>;
+}
+
 /** Largest carry period k (carry at inner step j when j % k == 0) for which the CIOS loop provably
  * never exceeds 64 bits: simulated on worst-case limb values for all n outer iterations. */
 export function ciosCarryPeriod(L: FieldLayout): number {
@@ -828,29 +842,7 @@ export class FieldGen {
         // low 2w bits of f and g (≥ N + 1 valid bits)
         fl.set(i64.or(F[0].get, i64.shl(F[1].get, w)));
         gl.set(i64.or(G[0].get, i64.shl(G[1].get, w)));
-        u.set(this.k(1n)); v.set(this.k(0n)); q.set(this.k(0n)); r.set(this.k(1n));
-        left.set(this.k(BigInt(N)));
-        fb.loop((inner) => {
-          zeros.set(i64.ctz(i64.or(gl.get, i64.shl(this.k(1n), left.get))));
-          gl.set(i64.shr_s(gl.get, zeros.get));
-          u.set(i64.shl(u.get, zeros.get));
-          v.set(i64.shl(v.get, zeros.get));
-          eta.set(i64.sub(eta.get, zeros.get));
-          left.set(i64.sub(left.get, zeros.get));
-          fb.if(i64.ne(left.get, this.k(0n)), () => {
-            // g odd. If eta < 0: (f, g, u, v, q, r) ← (g, −f, q, r, −u, −v), eta ← −eta
-            fb.if(i64.lt_s(eta.get, this.k(0n)), () => {
-              eta.set(i64.sub(this.k(0n), eta.get));
-              tmp.set(fl.get); fl.set(gl.get); gl.set(i64.sub(this.k(0n), tmp.get));
-              tmp.set(u.get); u.set(q.get); q.set(i64.sub(this.k(0n), tmp.get));
-              tmp.set(v.get); v.set(r.get); r.set(i64.sub(this.k(0n), tmp.get));
-            });
-            gl.set(i64.add(gl.get, fl.get));
-            q.set(i64.add(q.get, u.get));
-            r.set(i64.add(r.get, v.get));
-            fb.br(inner);
-          });
-        });
+        this.divstepBatch(fb, { eta, fl, gl, u, v, q, r, tmp, zeros, left }, N);
         // f, g ← (u f + v g) / 2^N, (q f + r g) / 2^N over all limbs (signed, arithmetic shifts)
         for (let j = 0; j < n; j++) {
           const a = i64.add(i64.mul(u.get, F[j].get), i64.mul(v.get, G[j].get));
@@ -900,6 +892,56 @@ export class FieldGen {
         D.forEach((d, j) => d.set(z[j].get));
       });
       this.store(fb, out.get, D.map((d) => d.get));
+    });
+  }
+
+  /**
+   * One batch of N variable-time divsteps on the low bits fl, gl of f and g (N + 1 ≤ 64 of them
+   * valid), shared by this inverse and the 64-bit-limb one (./field64.ts): starts the matrix
+   * (u v; q r) at the identity, scaled by 2^N at the end (|u| + |v|, |q| + |r| ≤ 2^N); eta = −delta
+   * carries over between batches. Per step: the trailing zeros of g stripped at once (ctz, u and v
+   * doubled as often); if g is odd and eta < 0, (f, g, u, v, q, r) ← (g, −f, q, r, −u, −v) and
+   * eta ← −eta; then g += w·f with w = −g/f mod 2^k, k = min(eta + 1, left, 6), which clears k low
+   * bits of g without a swap in between (f⁻¹ mod 2^6 = f·(2 − f²)); or, without `clear`, g += f
+   * (k = 1: no product).
+   */
+  protected divstepBatch(fb: FuncBuilder, s: DivstepLocals, N: number, clear?: { w: Local<'i64'>; lim: Local<'i64'> }): void {
+    const { eta, fl, gl, u, v, q, r, tmp, zeros, left } = s;
+    const zero = this.k(0n);
+    u.set(this.k(1n)); v.set(zero); q.set(zero); r.set(this.k(1n));
+    left.set(this.k(BigInt(N)));
+    fb.loop((inner) => {
+      zeros.set(i64.ctz(i64.or(gl.get, i64.shl(this.k(1n), left.get))));
+      gl.set(i64.shr_s(gl.get, zeros.get));
+      u.set(i64.shl(u.get, zeros.get));
+      v.set(i64.shl(v.get, zeros.get));
+      eta.set(i64.sub(eta.get, zeros.get));
+      left.set(i64.sub(left.get, zeros.get));
+      fb.if(i64.ne(left.get, zero), () => {
+        // g odd. If eta < 0: (f, g, u, v, q, r) ← (g, −f, q, r, −u, −v), eta ← −eta
+        fb.if(i64.lt_s(eta.get, zero), () => {
+          eta.set(i64.sub(zero, eta.get));
+          tmp.set(fl.get); fl.set(gl.get); gl.set(i64.sub(zero, tmp.get));
+          tmp.set(u.get); u.set(q.get); q.set(i64.sub(zero, tmp.get));
+          tmp.set(v.get); v.set(r.get); r.set(i64.sub(zero, tmp.get));
+        });
+        if (clear) {
+          // k = min(eta + 1, left, 6) divsteps without a swap at once: g += w·f, w = −g/f mod 2^k
+          const { w, lim } = clear;
+          lim.set(i64.add(eta.get, this.k(1n)));
+          lim.set(i64.select(lim.get, left.get, i64.lt_s(lim.get, left.get)));
+          w.set(i64.mul(i64.mul(fl.get, gl.get), i64.sub(i64.mul(fl.get, fl.get), this.k(2n))));
+          w.set(i64.and(w.get, i64.and(i64.shr_u(this.k(-1n), i64.sub(this.k(64n), lim.get)), this.k(63n))));
+          gl.set(i64.add(gl.get, i64.mul(fl.get, w.get)));
+          q.set(i64.add(q.get, i64.mul(u.get, w.get)));
+          r.set(i64.add(r.get, i64.mul(v.get, w.get)));
+        } else {
+          gl.set(i64.add(gl.get, fl.get));
+          q.set(i64.add(q.get, u.get));
+          r.set(i64.add(r.get, v.get));
+        }
+        fb.br(inner);
+      });
     });
   }
 

@@ -56,8 +56,8 @@ function startModule(spec: FieldModuleSpec): { mb: ModuleBuilder; header: string
   if (spec.fields.some((f) => f.w === 64)) {
     emitWideHelpers(mb);
     header.push(
-      'wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128 (functions 0..2, an i64 polyfill);',
-      '  the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 (src/codegen/wide-arith.ts)',
+      'wide arithmetic: this text calls $wide64_mul_u, $wide64_add128, $wide64_sub128, $wide64_mul_s (functions 0..3, an i64 polyfill);',
+      '  the shipped binary replaces every such call by i64.mul_wide_u / i64.add128 / i64.sub128 / i64.mul_wide_s (src/codegen/wide-arith.ts)',
     );
   }
   const gens = spec.fields.map((f) => (f.w === 64 ? new Wide64FieldGen(mb, f) : new FieldGen(mb, f)));

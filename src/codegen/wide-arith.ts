@@ -3,13 +3,14 @@
  * i64.add128 0xFC 19, i64.sub128 0xFC 20) for the 64-bit-limb field generator (./field64.ts).
  *
  * wabt (our assembler, ./assemble.ts) has no feature flag for these opcodes: it can neither parse
- * nor validate them. So the generated text calls three small helper functions instead
- * (`$wide64_mul_u`, `$wide64_add128`, `$wide64_sub128`, multi-value results (lo, hi)) whose bodies
+ * nor validate them. So the generated text calls four small helper functions instead
+ * (`$wide64_mul_u`, `$wide64_add128`, `$wide64_sub128`, `$wide64_mul_s`, multi-value results
+ * (lo, hi)) whose bodies
  * compute the same results from plain i64 instructions (the *polyfill*: runs on any engine, used by
  * the Node tests to check the 64-bit-limb algorithms against the bigint reference). The *native*
  * binary is the same binary with every `call` of a helper replaced in place by its opcode:
  * `call idx` is 0x10 + one LEB byte when idx < 128, exactly as long as 0xFC + LEB(19..22), so no
- * offset moves. The helpers are declared first (indices 0..2), and `patchWideCalls` walks every
+ * offset moves. The helpers are declared first (indices 0..3), and `patchWideCalls` walks every
  * function body instruction by instruction (an unknown opcode is an error, never a guess), so an
  * immediate that happens to hold 0x10 is never mistaken for a call. The helpers stay in the native
  * binary as dead code (≈ 100 bytes).
@@ -19,7 +20,8 @@ import { Expr, FuncBuilder, I64, Local, ModuleBuilder, i64 } from './wat.js';
 /** Opcodes after the 0xFC prefix (wide-arithmetic proposal, phase 4). */
 export const WIDE_OPCODES = { add128: 19, sub128: 20, mul_wide_s: 21, mul_wide_u: 22 } as const;
 
-export const WIDE_HELPERS = { mul_wide_u: 'wide64_mul_u', add128: 'wide64_add128', sub128: 'wide64_sub128' } as const;
+/** Helper name per opcode, in declaration order (function indices 0..3 of a module). */
+export const WIDE_HELPERS = { mul_wide_u: 'wide64_mul_u', add128: 'wide64_add128', sub128: 'wide64_sub128', mul_wide_s: 'wide64_mul_s' } as const;
 
 /** A two-valued expression (lo, hi): a helper call, consumed by another helper or by `setPair`. */
 export class Pair {
@@ -30,9 +32,15 @@ const call = (fn: string, ...args: (I64 | Pair)[]) => new Pair(`(call $${fn} ${a
 
 /** (lo, hi) of the 128-bit product a·b, unsigned. */
 export const mulWide = (a: I64, b: I64): Pair => call(WIDE_HELPERS.mul_wide_u, a, b);
-/** (lo, hi) of the 128-bit sum (aLo, aHi) + (bLo, bHi) mod 2^128; `a` may be a Pair. */
-export function add128(a: Pair | [I64, I64], bLo: I64, bHi: I64 = i64.const(0)): Pair {
-  return a instanceof Pair ? call(WIDE_HELPERS.add128, a, bLo, bHi) : call(WIDE_HELPERS.add128, a[0], a[1], bLo, bHi);
+/** (lo, hi) of the 128-bit product a·b of two signed (two's complement) i64. */
+export const mulWideS = (a: I64, b: I64): Pair => call(WIDE_HELPERS.mul_wide_s, a, b);
+/**
+ * (lo, hi) of the 128-bit sum (aLo, aHi) + (bLo, bHi) mod 2^128; `a` may be a Pair, and `b` a Pair
+ * (then `bHi` is not given).
+ */
+export function add128(a: Pair | [I64, I64], bLo: I64 | Pair, bHi: I64 = i64.const(0)): Pair {
+  const b = bLo instanceof Pair ? [bLo] : [bLo, bHi];
+  return a instanceof Pair ? call(WIDE_HELPERS.add128, a, ...b) : call(WIDE_HELPERS.add128, a[0], a[1], ...b);
 }
 /** (lo, hi) of the 128-bit difference (aLo, aHi) − (bLo, bHi) mod 2^128. */
 export function sub128(a: Pair | [I64, I64], bLo: I64, bHi: I64 = i64.const(0)): Pair {
@@ -46,7 +54,7 @@ export function setPair(fb: FuncBuilder, p: Pair, lo: Local<'i64'>, hi: Local<'i
 }
 
 /**
- * Declares the three helpers; must run before any other function of the module (indices 0..2,
+ * Declares the four helpers; must run before any other function of the module (indices 0..3,
  * checked by the patcher's caller through `wideHelperIndices`). Idempotent per module.
  */
 export function emitWideHelpers(mb: ModuleBuilder): void {
@@ -88,6 +96,17 @@ export function emitWideHelpers(mb: ModuleBuilder): void {
     const bLo = fb.param('bLo', 'i64');
     fb.line(i64.sub(aLo.get, bLo.get).text);
     fb.line(i64.sub(i64.sub(fb.param('aHi', 'i64').get, fb.param('bHi', 'i64').get), i64.extend_i32_u(i64.lt_u(aLo.get, bLo.get))).text);
+  }, { export: false, results: pair });
+  mb.func(WIDE_HELPERS.mul_wide_s, { a: 'i64', b: 'i64' }, undefined, [
+    `(lo, hi) = a·b as 128 bits, signed: i64.mul_wide_s (0xFC 21) natively. Polyfill: the unsigned product,`,
+    `then hi −= (a < 0 ? b : 0) + (b < 0 ? a : 0) (a negative a read unsigned is a + 2^64).`,
+  ], (fb) => {
+    const a = fb.param('a', 'i64');
+    const b = fb.param('b', 'i64');
+    const [lo, hi] = [fb.local('lo', 'i64'), fb.local('hi', 'i64')];
+    setPair(fb, mulWide(a.get, b.get), lo, hi);
+    fb.line(lo.get.text);
+    fb.line(i64.sub(i64.sub(hi.get, i64.and(i64.shr_s(a.get, 63), b.get)), i64.and(i64.shr_s(b.get, 63), a.get)).text);
   }, { export: false, results: pair });
 }
 

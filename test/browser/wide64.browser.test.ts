@@ -5,7 +5,8 @@
  * p) and random ones, every op checked against the bigint reference (src/reference/field.ts) and
  * bit for bit against the polyfilled binary run in Node. Without the flag the same page reports no
  * wide arithmetic (the probe and the native binary do not validate) and the polyfilled binary
- * still runs. The probe's framing is checked in Node on a control copy with the wide ops replaced.
+ * still runs. The inverse (divsteps, the kernel with the most data-dependent paths) is checked
+ * again for every curve's Fp and Fr on its own hard inputs (test/helpers/inverse-inputs.ts). The probe's framing is checked in Node on a control copy with the wide ops replaced.
  * Then the demo page (cross-origin isolated, so threads run): with the flag every curve's
  * `info().backend` is 'wide64' and its MSMs (primary point format, full validation, 1 and 2
  * threads) equal Node's (i32 backend) and their closed form; without the flag the page is on 'i32'.
@@ -21,6 +22,7 @@ import { wideBound, wideFieldLayout } from '../../src/codegen/field64.js';
 import { curveNames, registry } from '../../src/curves/index.js';
 import { RefField, bigintToBytesLE } from '../../src/reference/field.js';
 import { makeRng } from '../../src/reference/rng.js';
+import { inverseInputs } from '../helpers/inverse-inputs.js';
 import { runMsm, type CurveName } from '../../demo/msm-run.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { buildDemo } from '../../demo/build.mjs';
@@ -59,15 +61,16 @@ function inputs(p: bigint, B: bigint, n: number, seed: number, count: number): b
   return out;
 }
 
-const inPage = (page: Page, m: RunnerModule, xs: string[], ys: string[]) =>
-  page.evaluate(([mod, a, b]) => (window as any).pippinFieldRunner.runFieldOps(mod, a, b), [m, xs, ys] as const) as Promise<Record<RunnerOp, string[]>>;
+const inPage = (page: Page, m: RunnerModule, xs: string[], ys: string[], ops: readonly RunnerOp[] = RUNNER_OPS) =>
+  page.evaluate(([mod, a, b, o]) => (window as any).pippinFieldRunner.runFieldOps(mod, a, b, o), [m, xs, ys, ops] as const) as Promise<Record<RunnerOp, string[]>>;
 
 test('probe: false in Node, its framing valid (control copy without the wide ops validates)', () => {
   assert.equal(wideArithmeticSupported(), false, 'Node 20 V8 has no wide arithmetic');
   const control = WIDE_PROBE_BYTES.slice();
   for (let i = 0; i + 1 < control.length; i++) {
     if (control[i] !== 0xfc) continue;
-    const [a, b] = control[i + 1] === 0x16 ? [0x01, 0x01] : [0x1a, 0x1a]; // nop nop / drop drop
+    // mul_wide_u/_s (a, b) → (lo, hi): nop nop keeps the two params as the results; add128/sub128: drop drop
+    const [a, b] = control[i + 1] === 0x16 || control[i + 1] === 0x15 ? [0x01, 0x01] : [0x1a, 0x1a];
     control[i] = a;
     control[i + 1] = b;
   }
@@ -117,6 +120,31 @@ for (const curve of curveNames) {
       assert.equal(got.eq[i], ref.eq(x, y) ? '1' : '0', `eq(${xs[i]}, ${ys[i]})`);
       assert.equal(got.is_zero[i], x === 0n ? '1' : '0', `is_zero(${xs[i]})`);
       assert.equal(got.to_bytes_le[i], Buffer.from(bigintToBytesLE(x, L.byteLength)).toString('hex'), `to_bytes_le(${xs[i]})`);
+    }
+  });
+}
+
+for (const curve of curveNames) {
+  test(`${curve} Fp and Fr inverse, 64-bit limbs: native = polyfill = reference on hard inputs (0 → 0, 1, 2, small, p − 1, 2^k, zero runs) and random ones`, { timeout: 120_000 }, async () => {
+    const { params } = registry[curve];
+    for (const [name, p] of [['fp', params.p], ['fr', params.r]] as const) {
+      const L = wideFieldLayout(p);
+      const native = await runnerModule(`${curve}-${name}-wide64`, { p, w: 64 }, 'native');
+      const poly = await runnerModule(`${curve}-${name}-wide64`, { p, w: 64 }, 'polyfill');
+      const xs = inverseInputs(p, L.R, makeRng(11), 64);
+      const hx = xs.map((v) => `0x${v.toString(16)}`);
+      const got = (await inPage(flagged, native, hx, hx, ['inv'])).inv;
+      const node = (await runFieldOps(poly, hx, hx, ['inv'])).inv;
+      const ref = new RefField(p);
+      const Rinv = ref.inv(L.R % p);
+      const val = (raw: bigint) => ref.mul(raw, Rinv);
+      xs.forEach((x, i) => {
+        const what = `${curve} ${name} inv(raw ${x})`;
+        assert.equal(got[i], node[i], `${what}: native ≠ polyfill`);
+        const raw = BigInt(got[i]);
+        assert.ok(raw < wideBound(L), `${what}: output outside [0, 2p)`);
+        assert.equal(val(raw), val(x) === 0n ? 0n : ref.inv(val(x)), what);
+      });
     }
   });
 }
