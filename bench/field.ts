@@ -14,14 +14,15 @@
  * page, modules interleaved: the 64-bit-limb kernels with the native wide opcodes (backend wide64)
  * and the shipped 30-bit-limb kernels (backend i32); rows {impl, backend, field, op, nsPerOp}.
  * With --variants it adds the i32 kernels of every product variant at the shipped limb width (rows
- * with backend `i32[<variant>]`, the same page, interleaved).
+ * with backend `i32[<variant>]`) and the wide64 kernels of every product order (WIDE_MULS, rows
+ * `wide64[<order>]`), the same page, interleaved; --backend narrows to one family.
  */
 import { Field as MontField } from 'montgomery';
 import type { Instance } from '../src/runtime/instance.js';
 import { devCurveModule, devFieldInstance } from '../src/testing/dev-instance.js';
 import { curves, registry } from '../src/curves/index.js';
 import type { FieldBenchKernels, FieldKernels } from '../src/wasm-generated/kernels.js';
-import type { MulStrategy } from '../src/codegen/field.js';
+import type { MulStrategy, WideMul } from '../src/codegen/field.js';
 import { choiceFlag, intFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { launchChromium, runnerModule, runnerPage } from '../src/testing/wide-browser.js';
 import type { BenchRow, RunnerModule } from '../src/testing/field-runner.js';
@@ -30,6 +31,7 @@ const curveNames = Object.keys(curves) as (keyof typeof curves)[];
 const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--browser [--backend wide64|i32|both] [--variants]]`;
 const BACKENDS = ['wide64', 'i32', 'both'] as const;
 const MUL_STRATEGIES: MulStrategy[] = ['cios-loop', 'karatsuba', 'karatsuba-fips', 'comba-fips'];
+const WIDE_MULS: WideMul[] = ['cios', 'fios'];
 
 /** Fp kernels in Chromium (flag on), per curve and backend, interleaved in one page. */
 async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof BACKENDS)[number], runs: number, json: boolean, variants: boolean): Promise<void> {
@@ -39,7 +41,8 @@ async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof
     if (backend !== 'i32') modules.push({ ...(await runnerModule(`${curve}/wide64`, { p: params.p, w: 64 }, 'native')), backend: 'wide64', curve });
     if (backend !== 'wide64') modules.push({ ...(await runnerModule(`${curve}/i32`, { p: params.p, w: tuning.fp.w, mul: tuning.fp.mul })), backend: 'i32', curve });
     if (variants) {
-      for (const mul of MUL_STRATEGIES) modules.push({ ...(await runnerModule(`${curve}/i32[${mul}]`, { p: params.p, w: tuning.fp.w, mul })), backend: `i32[${mul}]`, curve });
+      if (backend !== 'wide64') for (const mul of MUL_STRATEGIES) modules.push({ ...(await runnerModule(`${curve}/i32[${mul}]`, { p: params.p, w: tuning.fp.w, mul })), backend: `i32[${mul}]`, curve });
+      if (backend !== 'i32') for (const wideMul of WIDE_MULS) modules.push({ ...(await runnerModule(`${curve}/wide64[${wideMul}]`, { p: params.p, w: 64, wideMul }, 'native')), backend: `wide64[${wideMul}]`, curve });
     }
   }
   const browser = await launchChromium(true);
@@ -74,8 +77,8 @@ async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof
       }
     }
     if (variants) {
-      console.log(`\nproduct variants (i32 backend, shipped w), ns per op`);
-      for (const r of rows.filter((r) => r.backend.startsWith('i32[') && r.op === 'mul')) {
+      console.log(`\nproduct variants (i32 at the shipped w; wide64), ns per op`);
+      for (const r of rows.filter((r) => r.backend.includes('[') && r.op === 'mul')) {
         const sq = rows.find((x) => x.field === r.field && x.backend === r.backend && x.op === 'square')!;
         console.log(`${r.field.padEnd(16)} ${r.backend.padEnd(22)} mul ${r.nsPerOp.toFixed(1).padStart(7)}  square ${sq.nsPerOp.toFixed(1).padStart(7)}`);
       }

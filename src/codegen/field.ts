@@ -10,8 +10,8 @@
 import { Expr, FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { FieldLayout, fieldLayout, modPow, toLimbs } from './field-layout.js';
 
-import type { MulStrategy } from '../curves/types.js';
-export type { MulStrategy };
+import type { MulStrategy, WideMul } from '../curves/types.js';
+export type { MulStrategy, WideMul };
 
 export interface FieldSpec {
   /** prefix of the exported kernels, e.g. 'fp' */
@@ -20,6 +20,8 @@ export interface FieldSpec {
   w: number;
   /** Montgomery product variant; see docs/field.md for the measurements behind the default. */
   mul?: MulStrategy;
+  /** w = 64 only: the product variant of ./field64.ts (benchmarks compare them). */
+  wideMul?: WideMul;
 }
 
 const TWO64 = 1n << 64n;

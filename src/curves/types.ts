@@ -33,6 +33,9 @@ export interface CurveParams {
 /** Montgomery product variant of the field kernels (src/codegen/field.ts). */
 export type MulStrategy = 'cios-loop' | 'karatsuba' | 'karatsuba-fips' | 'comba-fips';
 
+/** Montgomery product variant of the 64-bit-limb kernels (src/codegen/field64.ts). */
+export type WideMul = 'cios' | 'fios';
+
 /** Limb width and product variant of one field, with the command that measured them. */
 export interface FieldTuning {
   readonly w: number;

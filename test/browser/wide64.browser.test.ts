@@ -1,8 +1,8 @@
 /**
  * The 64-bit-limb field kernels (src/codegen/field64.ts) with the native wide-arithmetic opcodes,
  * in Debian's Chromium launched with --js-flags=--wasm-wide-arithmetic (part of `npm test`'s
- * browser run): for every curve's Fp, hard values (0, 1, p−1, p, B−1, 2^64 limb boundaries, R mod
- * p) and random ones, every op checked against the bigint reference (src/reference/field.ts) and
+ * browser run): for every curve's Fp, hard values (0, 1, p−1, p, B−1, 2^64 limb boundaries, all-ones
+ * limbs, R mod p) and random ones, every op checked against the bigint reference (src/reference/field.ts) and
  * bit for bit against the polyfilled binary run in Node. Without the flag the same page reports no
  * wide arithmetic (the probe and the native binary do not validate) and the polyfilled binary
  * still runs. The inverse (divsteps, the kernel with the most data-dependent paths) is checked
@@ -52,6 +52,8 @@ function inputs(p: bigint, B: bigint, n: number, seed: number, count: number): b
   const R = 1n << BigInt(64 * n);
   const vals = [0n, 1n, 2n, p - 1n, p, p + 1n, B - 1n, B - 2n, R % p, (R * R) % p, p / 2n];
   for (let k = 1; k < n; k++) vals.push((1n << BigInt(64 * k)) - 1n, 1n << BigInt(64 * k), (1n << BigInt(64 * k)) + 1n);
+  // all-ones limbs: one at a time, and B − 1 with its low limbs all ones (long carry chains in the product)
+  for (let k = 0; k < n; k++) vals.push(((1n << 64n) - 1n) << BigInt(64 * k), (B - 1n) | ((1n << BigInt(64 * k)) - 1n));
   const out = [...new Set(vals.filter((v) => v >= 0n && v < B))];
   const rng = makeRng(seed);
   while (out.length < count) {
