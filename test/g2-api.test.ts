@@ -8,7 +8,8 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
-import { bls12_381, bn254, bls12_377, startThreads, stopThreads, NotInSubgroupError, NotOnCurveError, PointEncodingError, LengthMismatchError, PippinError } from '../src/index.js';
+import { bls12_381, bn254, bls12_377, startThreads, stopThreads, NotInSubgroupError, NotOnCurveError, PointEncodingError, LengthMismatchError, PippinError, InvalidOptionError } from '../src/index.js';
+import type { MsmProgress } from '../src/msm/progress.js';
 import { g2Params } from '../src/curves/g2.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 import { makeRng } from '../src/reference/rng.js';
@@ -137,6 +138,30 @@ for (const [curve, name] of [[bls12_381, 'bls12-381'], [bn254, 'bn254']] as cons
       const bytes = cat(...points.map((P) => g2.toBytes(P)));
       assert.deepEqual(await g2.msm(bytes, scalars), want);
       await assert.rejects(g2.msm(cat(bytes.subarray(0, bytes.length - g2.pointFormats[0].bytes), g2.toBytes(nonG2)), scalars), (e: unknown) => e instanceof NotInSubgroupError && e.index === n - 1);
+    });
+
+    it('onProgress: monotone reports ending at done === total (msmSync, msm on 2 threads); maxMemoryBytes and chunkPoints are refused', async () => {
+      await startThreads(2);
+      const n = 3000;
+      const base = Array.from({ length: 8 }, point);
+      const points = Array.from({ length: n }, (_, i) => base[i % 8]);
+      const scalars = Array.from({ length: n }, randomScalar);
+      const bytes = cat(...points.map((P) => g2.toBytes(P)));
+      const want = g2.msmSync(points, scalars);
+      for (const run of [(o: object) => Promise.resolve(g2.msmSync(bytes, scalars, o)), (o: object) => g2.msm(bytes, scalars, o)]) {
+        const reports: MsmProgress[] = [];
+        assert.deepEqual(await run({ onProgress: (p: MsmProgress) => reports.push({ ...p }) }), want);
+        const last = reports.at(-1)!;
+        assert.equal(last.phase, 'done');
+        assert.equal(last.done, last.total);
+        assert.ok(last.total > n, `total ${last.total} counts decoding and the windows`);
+        reports.forEach((p, i) => assert.ok(i === 0 || p.done >= reports[i - 1].done, 'done never decreases'));
+      }
+      for (const option of ['maxMemoryBytes', 'chunkPoints'] as const) {
+        assert.throws(() => g2.msmSync(bytes, scalars, { [option]: 2 ** 24 }), (e: unknown) => e instanceof InvalidOptionError && e.option === option);
+        await assert.rejects(g2.msm(bytes, scalars, { [option]: 2 ** 24 }), (e: unknown) => e instanceof InvalidOptionError && e.option === option);
+      }
+      assert.deepEqual(await g2.msm(bytes, scalars), want, 'usable after the refused options');
     });
   });
 }

@@ -10,7 +10,8 @@ import type { Instance } from '../runtime/instance.js';
 import { runLocal, runLocalAsync, runOnPool, type PhaseProgram } from '../runtime/executor.js';
 import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
-import type { WindowTable } from '../msm/plan.js';
+import { planMsm, type WindowTable } from '../msm/plan.js';
+import { ProgressMeter } from '../msm/progress.js';
 import { g2Context, g2MsmProgram, writeG2Points, type G2AffineValue } from '../msm/g2.js';
 import { VALIDATION_CHECK, type PointFormatSpec } from '../abi/codes.js';
 import type { G2FixedScratchKernel, G2Kernels } from '../wasm-generated/kernels.js';
@@ -133,13 +134,18 @@ export class G2<F extends string = string> {
       const t0 = performance.now();
       const regions = allocInputs(this.ctx, call.n);
       const check = VALIDATION_CHECK[call.options.validate];
-      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, call.options.validate, threads);
+      // progress units as G1's: a point decoded (and validated), a point through one window
+      const windows = planMsm(call.n, this.setup.windowTable, call.options.windowBits).windows;
+      const meter = new ProgressMeter(call.n * (1 + windows), call.options.onProgress);
+      meter.advance(0, 'decode');
+      const decoded = (count: number) => meter.advance(count, 'decode');
+      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, call.options.validate, threads, decoded);
       else {
         writeG2Points(this.inst, regions, call.points.points);
         if (check > 0 && call.n > 0) {
           yield* checkInChunks(this.inst, call.n, chunkSize(call.n, threads), threads, 0, this.setup.scratchBytes.g2_validate_batch, 'object', (start, count, { scratch }) => [
             'g2_validate_batch', regions.points + start * this.PB, regions.inf + start, count, check, scratch,
-          ]);
+          ], 0, decoded);
         }
       }
       new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
@@ -148,7 +154,9 @@ export class G2<F extends string = string> {
         scalarsBigEndian: call.options.scalarEndian === 'be',
         threads,
         windowBits: call.options.windowBits,
+        onTile: (share) => meter.advance(share * windows * call.n, 'accumulate'),
       });
+      meter.finish();
       call.options.onStats?.({ ...stats, convert });
       return result ? { x: [...result.x], y: [...result.y], infinity: false } : INFINITY();
     } finally {
@@ -156,17 +164,23 @@ export class G2<F extends string = string> {
     }
   }
 
-  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number): PhaseProgram<void> {
+  private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number, onChunk?: (count: number) => void): PhaseProgram<void> {
     const size = format.bytes;
     const chunk = chunkSize(n, threads);
     yield* checkInChunks(this.inst, n, chunk, threads, chunk * size, this.setup.scratchBytes.g2_decode_batch, format.name, (start, count, { staging, scratch }) => {
       new Uint8Array(this.inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
       return ['g2_decode_batch', regions.points + start * this.PB, regions.inf + start, staging, count, format.code, VALIDATION_CHECK[validate], scratch];
-    });
+    }, 0, onChunk);
   }
 
   private takeCall(points: unknown, scalars: unknown, options: unknown, entry: string): Call<F> {
     const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g2.${entry}` });
+    // the G2 MSM runs in one piece: a memory budget it would not honour is an error, not ignored
+    for (const option of ['maxMemoryBytes', 'chunkPoints'] as const) {
+      if (parsed[option] !== undefined) {
+        throw new InvalidOptionError(`${this.setup.name}.g2.${entry}: option ${option} is not supported for G2 (its MSM does not stream its inputs; docs/g2.md)`, option, parsed[option]);
+      }
+    }
     if (parsed.signal?.aborted) throw parsed.signal.reason;
     const packed = packScalars(scalars, parsed.scalarEndian, this.setup.r);
     const n = packed.length / 32;
