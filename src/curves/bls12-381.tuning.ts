@@ -35,8 +35,10 @@ import type { CurveTuning } from './types.js';
  * `npm run bench:windows -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]`, median ms:
  *   1 thread   2^16: 642.3, 624.0, 617.8, 623.3   2^18: 2511.8, 2401.7, 2306.2, 2178.4
  *   2 threads  2^16: 337.4, 337.6, 357.8, 332.0   2^18: 1276.9, 1283.2, 1211.6, 1087.9
- * so 2^16 and 2^18 now take c = 16 (the op-count model's choice there too): 13% faster at 2^18 on one
- * thread, within 3% at 2^16. On the earlier host c = 16 was 5% (2^18) and 14% (2^16) slower than 13
+ * so 2^18 now takes c = 16 (the op-count model's choice too): 13% faster on one thread, 15% on two,
+ * peak 274 instead of 250 bytes per point. 2^16 keeps c = 13: c = 16 was 3% faster on one thread and
+ * 1.5% on two but raised the peak from 276 to 371 bytes per point (303 → 494 on two threads: the
+ * 2^15 buckets and temporaries per thread). On the earlier host c = 16 was 5% (2^18) and 14% (2^16) slower than 13
  * with the older product; issue #12 asks for a choice that holds on every CPU: re-measure there.
  * The op-count model in src/msm/plan.ts picks smaller c at 2^12, where it underrates the cost of
  * more windows relative to the (cheap, cache-friendly) reduction.
@@ -46,7 +48,7 @@ export const bls12_381Tuning: CurveTuning = {
   fp: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
   fr: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24)' },
   msmWindow: {
-    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 16], [18, 16]],
+    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 16]],
     measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]',
   },
 };
