@@ -446,6 +446,21 @@ export class FieldGen {
     return this.mulStrategy === 'karatsuba-fips' || this.mulStrategy === 'comba-fips';
   }
 
+  /**
+   * x·y·R⁻¹ of limbs held in locals (normalized limbs < 2p for x·y < 16p²): the product form of the
+   * variant — columns scanned with the reduction integrated (fips variants), else one level of
+   * Karatsuba then the separated reduction (also for 'cios-loop', whose CIOS reads x from memory).
+   * `prefix` names the work locals.
+   */
+  productOfLocals(fb: FuncBuilder, xs: Local<'i64'>[], ys: Local<'i64'>[], prefix: string, reducePrefix: string): Local<'i64'>[] {
+    if (this.fipsProduct()) {
+      return this.montFips(fb, this.mulStrategy === 'comba-fips' ? this.schoolbookColumns(xs, ys) : this.karatsubaColumns(fb, xs, ys, prefix), reducePrefix);
+    }
+    const T = this.karatsubaProduct(fb, xs, ys, prefix);
+    this.normalizeColumns(fb, T);
+    return this.montReduceWide(fb, T, reducePrefix);
+  }
+
   // ---------------------------------------------------------------- kernels
   emitAll(): void {
     const { mb, f } = this;
@@ -464,16 +479,8 @@ export class FieldGen {
       const x = fb.param('x', 'i32');
       const y = fb.param('y', 'i32');
       let S: Local<'i64'>[];
-      if (this.fipsProduct()) {
-        const xs = this.load(fb, x.get, 'x');
-        const ys = this.load(fb, y.get, 'y');
-        S = this.montFips(fb, this.mulStrategy === 'comba-fips' ? this.schoolbookColumns(xs, ys) : this.karatsubaColumns(fb, xs, ys, 'k'), 'r');
-      } else if (this.mulStrategy === 'karatsuba') {
-        const xs = this.load(fb, x.get, 'x');
-        const ys = this.load(fb, y.get, 'y');
-        const T = this.karatsubaProduct(fb, xs, ys, 'k');
-        this.normalizeColumns(fb, T);
-        S = this.montReduceWide(fb, T, 'r');
+      if (this.mulStrategy !== 'cios-loop') {
+        S = this.productOfLocals(fb, this.load(fb, x.get, 'x'), this.load(fb, y.get, 'y'), 'k', 'r');
       } else {
         const ys = this.load(fb, y.get, 'y');
         S = this.montMulCios(fb, x.get, ys.map((v) => v.get));

@@ -186,17 +186,7 @@ export class Fp2Gen implements CoordinateField {
     ], (fb) => {
       const xs = limbParams('x').map(([name]) => fb.param(name, 'i64'));
       const ys = limbParams('y').map(([name]) => fb.param(name, 'i64'));
-      // the base field's product form: column scan with the reduction integrated (fips variants), else
-      // Karatsuba then the separated reduction
-      let S: Limbs;
-      if (fp.fipsProduct()) {
-        S = fp.montFips(fb, fp.mulStrategy === 'comba-fips' ? fp.schoolbookColumns(xs, ys) : fp.karatsubaColumns(fb, xs, ys, 'kc'), 'kr');
-      } else {
-        const T = fp.karatsubaProduct(fb, xs, ys, 'kp');
-        fp.normalizeColumns(fb, T);
-        S = fp.montReduceWide(fb, T, 'kr');
-      }
-      for (const v of S) fb.line(v.get.text);
+      for (const v of fp.productOfLocals(fb, xs, ys, 'kp', 'kr')) fb.line(v.get.text);
     }, { export: false, results: Array.from({ length: n }, () => 'i64' as const) });
     mb.func(`${f}_mul`, ptr3, undefined, [
       `${f}_mul(out, x, y): out = x·y, components < 2p in and out; out may alias x, y. Karatsuba over ${F}:`,
