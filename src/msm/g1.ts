@@ -81,6 +81,15 @@ export function allocInputs(ctx: G1MsmContext, n: number): MsmRegions {
   return { points, inf, scalars };
 }
 
+/**
+ * The name a task op uses for an MSM kernel of `group`: G2's are the same kernels generated with a
+ * `g2_` prefix (src/codegen/msm.ts `kernel`). Ops go to workers by name, so they cannot use the G2
+ * view of `inst.k` (src/msm/g2.ts) that direct calls go through.
+ */
+export function msmKernel<N extends 'msm_compact' | 'msm_expand_endo' | 'msm_accumulate' | 'msm_reduce_segments'>(group: 'g1' | 'g2' | undefined, name: N): N | `g2_${N}` {
+  return group === 'g2' ? `g2_${name}` : name;
+}
+
 export interface MsmRunOptions {
   scalarsBigEndian: boolean;
   /** thread slots the program may use (1 on the calling thread) */
@@ -152,7 +161,6 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
   try {
     const t0 = performance.now();
     const { k } = inst;
-    const g2 = ctx.group === 'g2';
     const bigEndian = options.scalarsBigEndian ? 1 : 0;
     let kept = 0;
     let t1 = t0;
@@ -164,15 +172,14 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
       k.msm_expand_endo(regions.points, regions.scalars, kept);
     } else {
       // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
-      // return to the event loop between them), then compaction and the endomorphism as one task;
-      // task ops name kernels as the workers know them (the G2 twins by their own names)
+      // return to the event loop between them), then compaction and the endomorphism as one task
       yield splitBatch(regions.scalars, n, bigEndian);
       t1 = performance.now();
       yield {
-        tasks: [() => [[g2 ? 'g2_msm_compact' : 'msm_compact', regions.points, regions.inf, regions.scalars, n]]],
+        tasks: [() => [[msmKernel(ctx.group, 'msm_compact'), regions.points, regions.inf, regions.scalars, n]]],
         done: (_, r) => (kept = r.values[0]),
       };
-      yield { tasks: [() => [[g2 ? 'g2_msm_expand_endo' : 'msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
+      yield { tasks: [() => [[msmKernel(ctx.group, 'msm_expand_endo'), regions.points, regions.scalars, kept]]], done() {} };
     }
     const t2 = performance.now();
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
@@ -318,7 +325,7 @@ export function accumulateOps(inst: Instance, ws: Workspace, job: AccumulateJob,
     };
     const i32 = new Int32Array(inst.memory.buffer, st, ACC_STATE_FIELDS.length);
     ACC_STATE_FIELDS.forEach((name, j) => (i32[j] = state[name]));
-    ops.push([group === 'g1' ? 'msm_accumulate' : 'g2_msm_accumulate', st]);
+    ops.push([msmKernel(group, 'msm_accumulate'), st]);
   }
   return ops;
 }
@@ -335,7 +342,7 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
     }, group),
     ['@take', 'stat_pairs'],
     ['@take', 'stat_batches'],
-    [group === 'g1' ? 'msm_reduce_segments' : 'g2_msm_reduce_segments', ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
+    [msmKernel(group, 'msm_reduce_segments'), ws.buckets, ws.bstate, L, plan.segments, out.R, out.P, out.flags, ws.pairs, ws.scratch],
     ['@zero', ws.bstate, L],
     ['@zero', ws.pending, 4 * L],
     ['@take', 'stat_pairs'],
