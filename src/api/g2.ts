@@ -47,6 +47,8 @@ interface Call<F extends string> {
   options: ParsedMsmOptions<F, MsmStats & { convert: number }>;
 }
 
+const G2_DOES_NOT_STREAM = 'for G2 (its MSM does not stream its inputs; docs/g2.md)';
+
 export class G2<F extends string = string> {
   private readonly formats: Map<string, PointFormatSpec<F>>;
   private readonly ctx: G1MsmContext;
@@ -174,13 +176,12 @@ export class G2<F extends string = string> {
   }
 
   private takeCall(points: unknown, scalars: unknown, options: unknown, entry: string): Call<F> {
-    const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, { formats: this.setup.formats.map((f) => f.name), entry: `${this.setup.name}.g2.${entry}` });
-    // the G2 MSM runs in one piece: a memory budget it would not honour is an error, not ignored
-    for (const option of ['maxMemoryBytes', 'chunkPoints'] as const) {
-      if (parsed[option] !== undefined) {
-        throw new InvalidOptionError(`${this.setup.name}.g2.${entry}: option ${option} is not supported for G2 (its MSM does not stream its inputs; docs/g2.md)`, option, parsed[option]);
-      }
-    }
+    const parsed = parseMsmOptions<F, MsmStats & { convert: number }>(options, {
+      formats: this.setup.formats.map((f) => f.name),
+      entry: `${this.setup.name}.g2.${entry}`,
+      // the G2 MSM runs in one piece: a memory budget it would not honour is an error, not ignored
+      unsupported: { maxMemoryBytes: G2_DOES_NOT_STREAM, chunkPoints: G2_DOES_NOT_STREAM },
+    });
     if (parsed.signal?.aborted) throw parsed.signal.reason;
     const packed = packScalars(scalars, parsed.scalarEndian, this.setup.r);
     const n = packed.length / 32;

@@ -39,6 +39,8 @@ export interface OptionContext<F extends string> {
   formats: readonly F[];
   /** names the call in messages, e.g. 'bls12-381.g1.msm' */
   entry: string;
+  /** options this entry does not implement, with the reason: given (not undefined), they raise InvalidOptionError */
+  unsupported?: Partial<Record<(typeof OPTION_NAMES)[number], string>>;
 }
 
 const MAX_SHOWN = 60;
@@ -183,6 +185,10 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
       default:
         throw new InvalidOptionError(`${entry}: unknown option ${describeKey(key)} (known: ${OPTION_NAMES.join(', ')})`, String(key), value);
     }
+  }
+  // refused only once valid: a bad value is reported as such first
+  for (const [option, why] of Object.entries(ctx.unsupported ?? {}) as [keyof typeof out, string][]) {
+    if (out[option] !== undefined) throw new InvalidOptionError(`${entry}: option ${option} is not supported ${why}`, option, out[option]);
   }
   return Object.freeze(out);
 }
