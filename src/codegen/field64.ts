@@ -373,14 +373,7 @@ export class Wide64FieldGen extends FieldGen {
       const [F, G, D, E] = ['f', 'g', 'd', 'e'].map((name) => fb.locals64(name, m));
       P.forEach((v, j) => F[j].set(this.k(v)));
       // g: the 64-bit limbs regrouped into 62-bit ones
-      for (let j = 0; j < m; j++) {
-        const parts: I64[] = [];
-        for (let k = Math.floor((S * j) / 64); k < n && 64 * k < S * (j + 1); k++) {
-          const sh = 64 * k - S * j;
-          parts.push(sh > 0 ? i64.shl(xs[k].get, sh) : sh < 0 ? i64.shr_u(xs[k].get, -sh) : xs[k].get);
-        }
-        G[j].set(parts.length ? i64.and(parts.reduce((a, b) => i64.or(a, b)), this.k(M)) : zero);
-      }
+      regroupLimbs(xs, 64, S, m).forEach((e, j) => G[j].set(e ? i64.and(e, this.k(M)) : zero));
       D.forEach((v) => v.set(zero));
       R2.forEach((v, j) => E[j].set(this.k(v)));
       const [u, v, q, r] = ['u', 'v', 'q', 'r'].map((name) => fb.local(name, 'i64'));
@@ -415,14 +408,7 @@ export class Wide64FieldGen extends FieldGen {
       this.signed62Carry(fb, D, (j) => i64.add(D[j].get, i64.and(this.k(P2[j]), sf.get)));
       // [0, 2p) on 62-bit limbs → n 64-bit limbs, then [0, p)
       const o = fb.locals64('o', n);
-      for (let k = 0; k < n; k++) {
-        const parts: I64[] = [];
-        for (let j = Math.floor((64 * k) / S); j < m && S * j < 64 * (k + 1); j++) {
-          const sh = S * j - 64 * k;
-          parts.push(sh > 0 ? i64.shl(D[j].get, sh) : sh < 0 ? i64.shr_u(D[j].get, -sh) : D[j].get);
-        }
-        o[k].set(parts.reduce((a, b) => i64.or(a, b)));
-      }
+      regroupLimbs(D, S, 64, n).forEach((e, k) => o[k].set(e!));
       this.condSubConst(fb, o, p);
       this.store(fb, out.get, o.map((x) => x.get));
     });
@@ -467,4 +453,20 @@ export class Wide64FieldGen extends FieldGen {
       X[j].set(j === m - 1 ? t.get : i64.and(t.get, this.k((1n << 62n) - 1n)));
     }
   }
+}
+
+/**
+ * The value held in `src` (limbs of `from` bits, non-negative) as `count` limbs of `to` bits: each
+ * an OR of shifted source limbs, unmasked (the caller masks where a source limb spills over), or
+ * undefined where no source limb reaches.
+ */
+function regroupLimbs(src: Local<'i64'>[], from: number, to: number, count: number): (I64 | undefined)[] {
+  return Array.from({ length: count }, (_, j) => {
+    const parts: I64[] = [];
+    for (let k = Math.floor((to * j) / from); k < src.length && from * k < to * (j + 1); k++) {
+      const sh = from * k - to * j;
+      parts.push(sh > 0 ? i64.shl(src[k].get, sh) : sh < 0 ? i64.shr_u(src[k].get, -sh) : src[k].get);
+    }
+    return parts.length ? parts.reduce((a, b) => i64.or(a, b)) : undefined;
+  });
 }
