@@ -22,7 +22,7 @@ import type { Instance } from '../src/runtime/instance.js';
 import { devCurveModule, devFieldInstance } from '../src/testing/dev-instance.js';
 import { curves, registry } from '../src/curves/index.js';
 import type { FieldBenchKernels, FieldKernels } from '../src/wasm-generated/kernels.js';
-import type { MulStrategy, WideMul } from '../src/codegen/field.js';
+import { MUL_STRATEGIES, WIDE_MULS } from '../src/codegen/field.js';
 import { choiceFlag, intFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { launchChromium, runnerModule, runnerPage } from '../src/testing/wide-browser.js';
 import type { BenchRow, RunnerModule } from '../src/testing/field-runner.js';
@@ -30,8 +30,6 @@ import type { BenchRow, RunnerModule } from '../src/testing/field-runner.js';
 const curveNames = Object.keys(curves) as (keyof typeof curves)[];
 const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--browser [--backend wide64|i32|both] [--variants]]`;
 const BACKENDS = ['wide64', 'i32', 'both'] as const;
-const MUL_STRATEGIES: MulStrategy[] = ['cios-loop', 'karatsuba', 'karatsuba-fips', 'comba-fips'];
-const WIDE_MULS: WideMul[] = ['cios', 'fios'];
 
 /** Fp kernels in Chromium (flag on), per curve and backend, interleaved in one page. */
 async function browserBench(curveList: (keyof typeof curves)[], backend: (typeof BACKENDS)[number], runs: number, json: boolean, variants: boolean): Promise<void> {

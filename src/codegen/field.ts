@@ -10,8 +10,8 @@
 import { Expr, FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { FieldLayout, fieldLayout, modPow, toLimbs } from './field-layout.js';
 
-import type { MulStrategy, WideMul } from '../curves/types.js';
-export type { MulStrategy, WideMul };
+import { MUL_STRATEGIES, WIDE_MULS, type MulStrategy, type WideMul } from '../curves/types.js';
+export { MUL_STRATEGIES, WIDE_MULS, type MulStrategy, type WideMul };
 
 export interface FieldSpec {
   /** prefix of the exported kernels, e.g. 'fp' */

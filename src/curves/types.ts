@@ -31,10 +31,12 @@ export interface CurveParams {
 }
 
 /** Montgomery product variant of the field kernels (src/codegen/field.ts). */
-export type MulStrategy = 'cios-loop' | 'karatsuba' | 'karatsuba-fips' | 'comba-fips';
+export const MUL_STRATEGIES = Object.freeze(['cios-loop', 'karatsuba', 'karatsuba-fips', 'comba-fips'] as const);
+export type MulStrategy = (typeof MUL_STRATEGIES)[number];
 
 /** Montgomery product variant of the 64-bit-limb kernels (src/codegen/field64.ts). */
-export type WideMul = 'cios' | 'fios';
+export const WIDE_MULS = Object.freeze(['cios', 'fios'] as const);
+export type WideMul = (typeof WIDE_MULS)[number];
 
 /** Limb width and product variant of one field, with the command that measured them. */
 export interface FieldTuning {
