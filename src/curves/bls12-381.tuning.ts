@@ -36,7 +36,8 @@ import type { CurveTuning } from './types.js';
  *   1 thread   2^16: 642.3, 624.0, 617.8, 623.3   2^18: 2511.8, 2401.7, 2306.2, 2178.4
  *   2 threads  2^16: 337.4, 337.6, 357.8, 332.0   2^18: 1276.9, 1283.2, 1211.6, 1087.9
  * so 2^18 now takes c = 16 (the op-count model's choice too): 13% faster on one thread, 15% on two,
- * peak 274 instead of 250 bytes per point. 2^16 keeps c = 13: c = 16 was 3% faster on one thread and
+ * peak 274 instead of 250 bytes per point. (A later CLI pair on the same host, `npm run msm -- --size 18
+ * --threads 1 --validate none --runs 3 [--window 13]`, gave 2444 vs 2557 ms: 4.5%; the host's speed drifts.) 2^16 keeps c = 13: c = 16 was 3% faster on one thread and
  * 1.5% on two but raised the peak from 276 to 371 bytes per point (303 → 494 on two threads: the
  * 2^15 buckets and temporaries per thread). On the earlier host c = 16 was 5% (2^18) and 14% (2^16) slower than 13
  * with the older product; issue #12 asks for a choice that holds on every CPU: re-measure there.
