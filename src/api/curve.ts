@@ -101,7 +101,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
         // G2 runs on the i32 module (a wide64 module has no F_p² kernels): this instance, or a second one
         return (backend === 'i32' ? Promise.resolve(inst) : instantiateGenerated(module)).then((i32) => {
           const scratchBytes = module.scratchBytes as unknown as Readonly<Record<G2FixedScratchKernel, number>>;
-          g2 = new G2(i32, { name: desc.name, r: desc.params.r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], windowTable: desc.tuning.msmWindow.table, scratchBytes });
+          g2 = new G2(i32, { name: desc.name, r: desc.params.r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], windowTable: desc.tuning.msmWindow.table, scratchBytes, h2: module.g2Cofactor! });
         });
       });
       return initializing;

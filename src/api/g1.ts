@@ -11,7 +11,7 @@ import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmSt
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import { planMsm, type WindowTable } from '../msm/plan.js';
 import { ProgressMeter, type MsmProgress } from '../msm/progress.js';
-import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram } from '../msm/subgroup.js';
+import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from '../msm/subgroup.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
 import { prepareBases, type PrepareOptions, type PreparedBases } from './prepared.js';
@@ -295,19 +295,13 @@ export class G1<F extends string = G1Format> {
       if (subgroup) meter?.advance(n, 'subgroup');
       return;
     }
-    if (!(yield* this.batchInG1(regions, 0, n, threads, (share) => meter?.advance(share * n, 'subgroup')))) {
-      // some point is outside G1: bisect with batched checks down to a short range, then exact tests
-      let lo = 0;
-      let hi = n;
-      while (hi - lo > this.batchFrom) {
-        const mid = lo + Math.floor((hi - lo) / 2);
-        if (yield* this.batchInG1(regions, lo, mid, threads)) lo = mid;
-        else hi = mid;
-      }
-      yield* this.exactInG1(regions, lo, hi, threads, first);
-      // not reached but with probability ≤ 2^−128 per bisection step (a bad left half that passed): exact pass
-      yield* this.exactInG1(regions, 0, n, threads, first);
-    }
+    yield* validateInSubgroupBatched(
+      n,
+      this.batchFrom,
+      (lo, hi, onGroup) => this.batchInG1(regions, lo, hi, threads, onGroup),
+      (lo, hi) => this.exactInG1(regions, lo, hi, threads, first),
+      (share) => meter?.advance(share * n, 'subgroup'),
+    );
   }
 
   /**

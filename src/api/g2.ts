@@ -4,7 +4,9 @@
  * kernels: decoding and validation by g2_decode_batch / g2_validate_batch in chunks, then the MSM
  * program of src/msm/g1.ts through the G2 view (src/msm/g2.ts), on the calling thread or the pool.
  * Points are {x: [c0, c1], y: [c0, c1]} (x = c0 + c1·i) or bytes in the curve's G2 formats.
- * 'full' validation tests every point with the ψ test (g2_is_in_subgroup).
+ * 'full' validation: from 2 points per combination (162) on-curve per point, then the batched
+ * subgroup check of src/msm/subgroup.ts over G2; fewer points, or to locate a bad point, the ψ test
+ * per point (g2_is_in_subgroup).
  */
 import type { Instance } from '../runtime/instance.js';
 import { runLocal, runLocalAsync, runOnPool, type PhaseProgram } from '../runtime/executor.js';
@@ -12,6 +14,7 @@ import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { planMsm, type WindowTable } from '../msm/plan.js';
 import { ProgressMeter } from '../msm/progress.js';
+import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from '../msm/subgroup.js';
 import { g2Context, g2MsmProgram, writeG2Points, type G2AffineValue } from '../msm/g2.js';
 import { VALIDATION_CHECK, type PointFormatSpec } from '../abi/codes.js';
 import type { G2FixedScratchKernel, G2Kernels } from '../wasm-generated/kernels.js';
@@ -36,6 +39,8 @@ export interface G2Setup<F extends string> {
   formats: readonly PointFormatSpec<F>[];
   windowTable: WindowTable;
   scratchBytes: Readonly<Record<G2FixedScratchKernel, number>>;
+  /** the cofactor: #E'(F_p²) = h2 · r */
+  h2: bigint;
 }
 
 const INFINITY = (): G2Affine => ({ x: [0n, 0n], y: [0n, 0n], infinity: true });
@@ -55,6 +60,8 @@ export class G2<F extends string = string> {
   /** bytes of an affine G2 point in memory */
   private readonly PB: number;
   private queue: Promise<unknown> = Promise.resolve();
+  /** from this many points 'full' validation runs the batched subgroup check (below: the ψ test per point) */
+  private readonly batchFrom: number;
 
   constructor(
     /** The underlying Wasm instance (shared with the curve's G1). */
@@ -64,6 +71,7 @@ export class G2<F extends string = string> {
     this.formats = new Map(setup.formats.map((f) => [f.name, f]));
     this.ctx = g2Context(inst, setup.windowTable);
     this.PB = 2 * this.ctx.EB;
+    this.batchFrom = MIN_POINTS_PER_COMBINATION * combinationsFor(coefficientBase(setup.h2));
   }
 
   private get k(): G2Kernels {
@@ -135,13 +143,16 @@ export class G2<F extends string = string> {
     try {
       const t0 = performance.now();
       const regions = allocInputs(this.ctx, call.n);
-      const check = VALIDATION_CHECK[call.options.validate];
-      // progress units as G1's: a point decoded (and validated), a point through one window
+      // 'full' on enough points: on-curve per point, then the batched subgroup check (as G1's)
+      const batched = call.options.validate === 'full' && call.n >= this.batchFrom;
+      const perPoint: Validation = batched ? 'on-curve' : call.options.validate;
+      const check = VALIDATION_CHECK[perPoint];
+      // progress units as G1's: a point decoded (and validated), a point through the batched check, a point through one window
       const windows = planMsm(call.n, this.setup.windowTable, call.options.windowBits).windows;
-      const meter = new ProgressMeter(call.n * (1 + windows), call.options.onProgress);
+      const meter = new ProgressMeter(call.n * (1 + (batched ? 1 : 0) + windows), call.options.onProgress);
       meter.advance(0, 'decode');
       const decoded = (count: number) => meter.advance(count, 'decode');
-      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, call.options.validate, threads, decoded);
+      if (call.points.kind === 'bytes') yield* this.decodeProgram(call.points.bytes, call.points.format, call.n, regions, perPoint, threads, decoded);
       else {
         writeG2Points(this.inst, regions, call.points.points);
         if (check > 0 && call.n > 0) {
@@ -149,6 +160,15 @@ export class G2<F extends string = string> {
             'g2_validate_batch', regions.points + start * this.PB, regions.inf + start, count, check, scratch,
           ], 0, decoded);
         }
+      }
+      if (batched) {
+        yield* validateInSubgroupBatched(
+          call.n,
+          this.batchFrom,
+          (lo, hi, onGroup) => this.batchInG2(regions, lo, hi, threads, onGroup),
+          (lo, hi) => this.exactInG2(regions, lo, hi, threads),
+          (share) => meter.advance(share * call.n, 'subgroup'),
+        );
       }
       new Uint8Array(this.inst.memory.buffer).set(call.scalars, regions.scalars);
       const convert = performance.now() - t0;
@@ -164,6 +184,23 @@ export class G2<F extends string = string> {
     } finally {
       arena.release(mark);
     }
+  }
+
+  /** The batched subgroup check of points [lo, hi) (src/msm/subgroup.ts): false when some point is outside G2. */
+  private *batchInG2(regions: MsmRegions, lo: number, hi: number, threads: number, onGroup?: (share: number) => void): PhaseProgram<boolean> {
+    const { scratchBytes, h2 } = this.setup;
+    const sizes = { addAffine: scratchBytes.g2_xyzz_add_affine, toAffine: scratchBytes.g2_xyzz_to_affine };
+    const exact = { scratchBytes: () => scratchBytes.g2_validate_batch, run: (p: number, inf: number, count: number, scratch: number) => this.k.g2_validate_batch(p, inf, count, VALIDATION_CHECK.full, scratch) };
+    return yield* subgroupBatchProgram(this.ctx, regions.points + lo * this.PB, regions.inf + lo, hi - lo, threads, planSubgroupBatch(h2, hi - lo), sizes, onGroup, exact);
+  }
+
+  /** The ψ test of each point in [lo, hi), in chunks on the threads: NotInSubgroupError with the lowest bad index. */
+  private *exactInG2(regions: MsmRegions, lo: number, hi: number, threads: number): PhaseProgram<void> {
+    const n = hi - lo;
+    if (n <= 0) return;
+    yield* checkInChunks(this.inst, n, chunkSize(n, threads), threads, 0, this.setup.scratchBytes.g2_validate_batch, 'object', (start, count, { scratch }) => [
+      'g2_validate_batch', regions.points + (lo + start) * this.PB, regions.inf + lo + start, count, VALIDATION_CHECK.full, scratch,
+    ], lo);
   }
 
   private *decodeProgram(bytes: Uint8Array, format: PointFormatSpec<F>, n: number, regions: MsmRegions, validate: Validation, threads: number, onChunk?: (count: number) => void): PhaseProgram<void> {

@@ -155,7 +155,7 @@ async function main() {
         `export const fields = ${JSON.stringify(fields, null, 2)} as const;`,
         `/** point encodings implemented by g1_decode_batch / g1_encode: name, kernel code, bytes */`,
         `export const formats = ${JSON.stringify(gen.formats)} as const;`,
-        ...(gen.g2Formats ? [`/** G2 point encodings implemented by g2_decode_batch / g2_encode: name, kernel code, bytes */`, `export const g2Formats = ${JSON.stringify(gen.g2Formats)} as const;`] : []),
+        ...(gen.g2Formats ? [`/** G2 point encodings implemented by g2_decode_batch / g2_encode: name, kernel code, bytes */`, `export const g2Formats = ${JSON.stringify(gen.g2Formats)} as const;`, `/** the G2 cofactor h2: #E'(F_p²) = h2 · r (the batched subgroup check plans with its smallest prime) */`, `export const g2Cofactor = 0x${gen.g2Cofactor!.toString(16)}n;`] : []),
         `/** bytes of scratch of every kernel whose scratch has a fixed size */`,
         `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>>${g2.length ? ' & Readonly<Record<G2FixedScratchKernel, number>>' : ''} = ${JSON.stringify(scratchBytes)};`,
         `/** byte of the memory import's limits flags: 0x01 as built, 0x03 = shared (set by the runtime for threads) */`,

@@ -91,7 +91,7 @@ export interface CurveModuleSpec {
 }
 
 /** The per-curve module: Fp kernels (+ Fr in dev builds), G1 kernels, MSM kernels. */
-export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { formats: PointFormatSpec<PointFormatName>[]; g2Formats?: PointFormatSpec<G2FormatName>[] } {
+export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { formats: PointFormatSpec<PointFormatName>[]; g2Formats?: PointFormatSpec<G2FormatName>[]; g2Cofactor?: bigint } {
   const { name, params, tuning, formats } = spec.curve;
   const fields: FieldSpec[] = [{ name: 'fp', p: params.p, w: tuning.fp.w, mul: tuning.fp.mul, ...spec.fp }];
   if (spec.dev) fields.push({ name: 'fr', p: params.r, w: (tuning.fr ?? tuning.fp).w, mul: (tuning.fr ?? tuning.fp).mul });
@@ -115,5 +115,5 @@ export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { for
     new MsmGen(mb, fp2, { ...params, beta: g2.beta }, 0, 'g2').emitAll();
     g2Formats = c2.g2FormatSpecs;
   }
-  return { ...done(mb, gens), formats: [...cg.formats], ...(g2Formats ? { g2Formats } : {}) };
+  return { ...done(mb, gens), formats: [...cg.formats], ...(g2Formats ? { g2Formats, g2Cofactor: g2!.h2 } : {}) };
 }

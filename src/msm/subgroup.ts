@@ -16,6 +16,9 @@
  * its bucket; then combination j of the group is Σ_m digit_j(m)·B_m over the buckets (XYZZ, on the
  * calling thread). Cost per point: one batch-affine addition per group, ⌈k/g⌉ groups; per group
  * ≈ g·s^(g−1) mixed additions for the bucket sums, and k exact checks per call.
+ *
+ * G2 (BLS12-381, BN254) runs the same program through its G2 view (src/msm/g2.ts): #E'(F_p²) = h2·r
+ * with gcd(h2, r) = 1, and the smallest prime factors of h2 (13 and 10069) allow ternary coefficients.
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { allocWorkspace, accumulateOps, type G1MsmContext, type Workspace } from './g1.js';
@@ -144,6 +147,38 @@ export function digitTable(base: 2 | 3, g: number): Int8Array {
   return table;
 }
 
+/** An exact subgroup test of `count` affine points (inf flags beside): −1 when all are in the subgroup. */
+export interface ExactCheck {
+  scratchBytes(count: number): number;
+  run(points: number, inf: number, count: number, scratch: number): number;
+}
+
+/**
+ * 'full' validation of n decoded points with the batched check: `batch(lo, hi)` (subgroupBatchProgram
+ * over points [lo, hi)) on all of them; when it fails, bisection with batched checks down to
+ * `shortest` points, then `exact(lo, hi)` (per-point tests that throw the typed error with the index)
+ * on that range — the lowest bad index, since every left half passed — and, not reached but with
+ * probability ≤ 2^−128 per bisection step (a bad left half that passed), on all points.
+ */
+export function* validateInSubgroupBatched(
+  n: number,
+  shortest: number,
+  batch: (lo: number, hi: number, onGroup?: (share: number) => void) => PhaseProgram<boolean>,
+  exact: (lo: number, hi: number) => PhaseProgram<void>,
+  onShare?: (share: number) => void,
+): PhaseProgram<void> {
+  if (yield* batch(0, n, onShare)) return;
+  let lo = 0;
+  let hi = n;
+  while (hi - lo > shortest) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (yield* batch(lo, mid)) lo = mid;
+    else hi = mid;
+  }
+  yield* exact(lo, hi);
+  yield* exact(0, n);
+}
+
 /**
  * The batched check as a phase program over decoded points (regions: affine points of stride 2·EB,
  * inf flags): true when every combination is in G1 (all points are, except with probability
@@ -159,10 +194,25 @@ export function* subgroupBatchProgram(
   scratchBytes: { addAffine: number; toAffine: number },
   /** called as each group finishes with its share of the check (the shares sum to 1) */
   onGroup?: (share: number) => void,
+  /**
+   * the exact test of all combinations at once (affine points, inf flags): −1 when all are in the
+   * subgroup; default g1_subgroup_check_batch (G2: its caller passes g2_validate_batch)
+   */
+  exactAll?: ExactCheck,
 ): PhaseProgram<boolean> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
   const { arena, k } = inst;
+  const group = ctx.group ?? 'g1';
+  // a coordinate is EB / fpBytes base-field elements (G2: c0, c1): negation is per element
+  const fpBytes = inst.fields.fp.info.elementBytes;
+  const negate = (dst: number, src: number) => {
+    for (let o = 0; o < EB; o += fpBytes) {
+      k.fp_copy(dst + o, src + o);
+      k.fp_neg(dst + EB + o, src + EB + o);
+    }
+  };
+  const exact = exactAll ?? { scratchBytes: (count: number) => subgroupBatchScratchBytes(count, EB), run: (p: number, f: number, count: number, scratch: number) => k.g1_subgroup_check_batch(p, f, count, scratch) };
   const mark = arena.mark();
   try {
     const L = 2 ** (plan.c - 1);
@@ -204,8 +254,7 @@ export function* subgroupBatchProgram(
           if (d === 1) k.g1_xyzz_add_affine(sums + (first + j) * XB, at, scratch);
           else {
             if (!negReady) {
-              k.fp_copy(negBucket, at);
-              k.fp_neg(negBucket + EB, at + EB);
+              negate(negBucket, at);
               negReady = true;
             }
             k.g1_xyzz_add_affine(sums + (first + j) * XB, negBucket, scratch);
@@ -224,7 +273,7 @@ export function* subgroupBatchProgram(
           // the slot's previous group left its buckets for `done` to read: clear them first
           ['@zero', ws.bstate, L],
           ['@zero', ws.pending, 4 * L],
-          ...accumulateOps(inst, ws, { points, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }),
+          ...accumulateOps(inst, ws, { points, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }, group),
           // these additions are not the MSM's: reset its counters
           ['@take', 'stat_pairs'],
           ['@take', 'stat_batches'],
@@ -239,12 +288,12 @@ export function* subgroupBatchProgram(
     // the combinations in affine (infinity is in G1: flagged, skipped), tested exactly all at once
     const sumsAffine = arena.alloc(plan.combinations * PB);
     const sumsInf = arena.alloc(plan.combinations);
-    const exactScratch = arena.alloc(subgroupBatchScratchBytes(plan.combinations, EB));
+    const exactScratch = arena.alloc(Math.max(16, exact.scratchBytes(plan.combinations)));
     for (let j = 0; j < plan.combinations; j++) {
       const inf = k.g1_xyzz_to_affine(sumsAffine + j * PB, sums + j * XB, scratch);
       new Uint8Array(inst.memory.buffer)[sumsInf + j] = inf;
     }
-    return k.g1_subgroup_check_batch(sumsAffine, sumsInf, plan.combinations, exactScratch) === -1;
+    return exact.run(sumsAffine, sumsInf, plan.combinations, exactScratch) === -1;
   } finally {
     arena.release(mark);
   }

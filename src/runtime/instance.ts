@@ -18,6 +18,8 @@ export interface GeneratedModule {
   scratchBytes: Readonly<Record<FixedScratchKernel, number>>;
   /** point encodings of the G2 codec kernels (modules of curves with a G2 only) */
   g2Formats?: readonly PointFormatSpec<string>[];
+  /** the G2 cofactor h2 (modules with a G2 only) */
+  g2Cofactor?: bigint;
   /** offset of the memory import's limits flags in the binary (0x01 as built, 0x03 shared) */
   sharedFlagOffset: number;
   wasmBase64: string;
