@@ -33,6 +33,8 @@
  * `--node "$(bash scripts/node24.sh),$(which node)"` compares Node 24 with the current Node in one run.
  * JSON rows carry `node` (the version that ran them).
  *
+ * --group g2 runs the G2 benchmark instead (bench/g2.ts: its own peers, one process, rounds interleaved).
+ *
  * Exit code 0 iff every implementation that ran is ok.
  */
 import { fileURLToPath } from 'node:url';
@@ -43,12 +45,14 @@ import { WARMUPS } from './peers/run-peer.js';
 import { UsageError, choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { VALIDATIONS } from '../src/api/options.js';
 import { formatG2, runG2Bench } from './g2.js';
+import { G2_PEERS } from './g2-peers.js';
 import { execFileSync } from 'node:child_process';
 
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
                             [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10]
                             [--rounds 1] [--node PATH,… (Node binaries)] [--json]
-                            [--group g1|g2]  (g2: bls12-381 and bn254, peer ffjavascript G2.multiExpAffine, one process, runs interleaved: bench/g2.ts)`;
+                            [--group g1|g2]  (g2: bls12-381 and bn254, one process, runs interleaved: bench/g2.ts; --peers ${G2_PEERS.join(',')}
+                                              by default; noble above 2^12: 1 timed run after warm-ups on 2^10 points; --peers ffjavascript,ffjavascript-workers,mcl skips it)`;
 
 /** --group g2: the G2 benchmark of bench/g2.ts (one process, interleaved runs), same flags where they apply. */
 async function g2Main(values: Record<string, string | boolean | undefined>): Promise<number> {
@@ -63,7 +67,7 @@ async function g2Main(values: Record<string, string | boolean | undefined>): Pro
     threads: intListFlag('threads', values.threads as string | undefined, [1], 1, 256),
     seed: intFlag('seed', values.seed as string | undefined, 1, 0, 0xffffffff),
     validate: validate[0],
-    peers: listFlag('peers', values.peers as string | undefined, ['ffjavascript'], ['ffjavascript']),
+    peers: listFlag('peers', values.peers as string | undefined, G2_PEERS, G2_PEERS),
     log: json ? () => {} : (s) => console.error(s),
   });
   if (json) console.log(JSON.stringify(rows, null, 2));

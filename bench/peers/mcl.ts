@@ -6,6 +6,10 @@
  * G1/Fr objects are copied once into `_malloc`ed arrays during setup, and run() calls the exported
  * C function `_mclBnG1_mulVec(out, g1s, frs, n)` on them directly. mcl-wasm is one 384-bit build,
  * so the G1/Fr object sizes are the same for both curves (checked at setup).
+ *
+ * mcl has one global curve per process, and `mcl.init` replaces the whole Wasm module: every setup,
+ * here and in the G2 benchmark (bench/g2-peers.ts), takes the curve through holdMclCurve(), which
+ * refuses to switch while an instance of the other curve is alive.
  */
 import mcl from "mcl-wasm";
 import { curveSpec, SCALAR_BYTES, type CurveName } from "../inputs.js";
@@ -25,8 +29,34 @@ interface McLModule {
 const G1_SIZE = 48 * 3; // MCLBN_G1_SIZE for the 384-bit build (Jacobian x, y, z)
 const FR_SIZE = 32; // MCLBN_FR_SIZE
 
-/** The curve mcl was initialised with in this process (mcl has one global curve). */
-let initialized: CurveName | undefined;
+/** The curve mcl was initialised with in this process, and how many live instances use it. */
+let mclCurve: { curve: CurveName; ready: Promise<void> } | undefined;
+let mclHolders = 0;
+
+/**
+ * Initialises mcl for `curve` unless it already is, and counts the caller as a user of it until it
+ * calls the returned release(). Throws if a live user holds the other curve (switching would
+ * invalidate that user's Wasm memory).
+ */
+export async function holdMclCurve(curve: CurveName): Promise<() => void> {
+  if (mclCurve?.curve !== curve) {
+    if (mclHolders > 0) throw new Error(`mcl: ${mclHolders} live instance(s) use ${mclCurve?.curve}; one process cannot also use ${curve}`);
+    mclCurve = { curve, ready: mcl.init(curve === "bn254" ? mcl.BN_SNARK1 : mcl.BLS12_381) };
+  }
+  mclHolders++;
+  try {
+    await mclCurve.ready;
+  } catch (e) {
+    mclHolders--;
+    mclCurve = undefined;
+    throw e;
+  }
+  let held = true;
+  return () => {
+    if (held) mclHolders--;
+    held = false;
+  };
+}
 
 function hex(bytes: Uint8Array, offset: number, len: number): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset + offset, len).toString("hex");
@@ -39,10 +69,7 @@ export async function setup(
   curve: CurveName = "bls12-381",
 ): Promise<PeerInstance> {
   const { pointBytes, coordBytes } = curveSpec(curve);
-  if (initialized !== curve) {
-    await mcl.init(curve === "bn254" ? mcl.BN_SNARK1 : mcl.BLS12_381);
-    initialized = curve;
-  }
+  const release = await holdMclCurve(curve);
   const mod = (mcl as unknown as { mod: McLModule }).mod;
   const g1Ptr = mod._malloc(n * G1_SIZE);
   const frPtr = mod._malloc(n * FR_SIZE);
@@ -77,6 +104,7 @@ export async function setup(
       mod._free(g1Ptr);
       mod._free(frPtr);
       mod._free(outPtr);
+      release();
     },
   };
 }
