@@ -145,8 +145,48 @@ describe('bad inputs and dispose', () => {
     await assert.rejects(f.api.g1.prepare(new Uint8Array(97)), LengthMismatchError);
     await assert.rejects(f.api.g1.prepare(new Uint8Array(100), { pointFormat: 'zcash-compressed' }), LengthMismatchError);
     await assert.rejects(f.api.g1.prepare('points' as never), PointEncodingError);
+    // nothing is streamed over prepared bases: a memory budget or chunk size is refused, not ignored
+    for (const option of ['maxMemoryBytes', 'chunkPoints'] as const) {
+      const value = option === 'chunkPoints' ? 4 : 2 ** 24;
+      await assert.rejects(bases.msm([1n], { [option]: value } as never), (e) => e instanceof InvalidOptionError && e.option === option, `msm ${option}`);
+      assert.throws(() => bases.msmSync([1n], { [option]: value } as never), (e) => e instanceof InvalidOptionError && e.option === option, `msmSync ${option}`);
+      await assert.rejects(f.api.g1.prepare(pts, { [option]: value } as never), (e) => e instanceof InvalidOptionError && e.option === option, `prepare ${option}`);
+    }
+    await assert.rejects(f.api.g1.prepare(pts, { onProgress: () => {} } as never), (e) => e instanceof InvalidOptionError && e.option === 'onProgress');
     f.check(bases.msmSync([3n]), f.ref.mulScalar(pts[0], 3n), 'still usable after the errors');
     bases.dispose();
+  });
+
+  it('onProgress on prepared MSMs: monotone, advancing during the MSM, ending at done === total (table and plain, msm, msmSync, msmBatch)', async () => {
+    await startThreads(2);
+    const f = fixture('bls12-381');
+    // 2^14 points (300 with known logs, repeated): long enough on one thread for reports between the start and the end
+    const n = 1 << 14;
+    const known = f.withLogs(300);
+    const pts = Array.from({ length: n }, (_, i) => known.pts[i % 300]);
+    const logs = Array.from({ length: n }, (_, i) => known.logs[i % 300]);
+    const rng = makeRng(5);
+    const sets = [0, n, 1000].map((m) => Array.from({ length: m }, () => rng.nextBigint(255) % f.r));
+    for (const precompute of [false, true]) {
+      const bases = await f.api.g1.prepare(pts, { precompute });
+      for (const [entry, run] of [
+        ['msm', (o: object) => bases.msm(sets[1], o).then((r) => [r])],
+        ['msmSync', (o: object) => Promise.resolve([bases.msmSync(sets[1], o)])],
+        ['msmBatch', (o: object) => bases.msmBatch(sets, o)],
+      ] as const) {
+        const reports: { done: number; total: number; phase: string }[] = [];
+        const got = await run({ threads: 1, onProgress: (p: { done: number; total: number; phase: string }) => reports.push({ ...p }) });
+        const want = entry === 'msmBatch' ? sets : [sets[1]];
+        got.forEach((r, j) => f.check(r, f.closed(logs.slice(0, want[j].length), want[j]), `${entry} result ${j}`));
+        const last = reports.at(-1)!;
+        assert.equal(last.phase, 'done', `${entry}: ends with done`);
+        assert.equal(last.done, last.total);
+        assert.ok(reports.every((p, i) => i === 0 || (p.done >= reports[i - 1].done && p.total === last.total)), `${entry}: monotone, fixed total`);
+        assert.ok(reports.slice(0, -1).every((p) => p.phase === 'accumulate' && p.done < p.total));
+        assert.ok(reports.some((p) => p.done > 0 && p.done < p.total), `${entry}, precompute ${precompute}: a report between start and end (${reports.length} reports)`);
+      }
+      bases.dispose();
+    }
   });
 
   for (const name of curveNames) {

@@ -11,6 +11,8 @@ import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { runLocal } from '../runtime/executor.js';
 import { buildFixedBaseTable, chooseFixedWindow, fixedBaseMsmProgram, fixedBaseTableBytes, type FixedBaseTable } from '../msm/fixed-base.js';
 import { allocInputs, msmProgram, type MsmRegions, type MsmStats } from '../msm/g1.js';
+import { planMsm } from '../msm/plan.js';
+import { ProgressMeter } from '../msm/progress.js';
 import { DisposedError, InvalidOptionError, LengthMismatchError, PointEncodingError } from '../errors.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import { packScalars, type CopiedPoints, type G1, type G1Affine, type G1PointInput, type MsmOptions } from './g1.js';
@@ -39,7 +41,14 @@ export interface PrepareOptions<F extends string> {
 export const DEFAULT_PRECOMPUTE_BYTES = 256 * 2 ** 20;
 
 /** Options of one MSM over prepared bases: those of g1.msm without pointFormat and validate (fixed at prepare). */
-export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'validate'>;
+/**
+ * g1.msm's options but those settled by prepare (pointFormat, validate) and by holding every point
+ * in memory (maxMemoryBytes, chunkPoints: refused with InvalidOptionError). onProgress counts, per
+ * scalar set of m scalars, m units per window (phase 'accumulate'), then 'done'.
+ */
+export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'validate' | 'maxMemoryBytes' | 'chunkPoints'>;
+
+const HELD_IN_MEMORY = 'on prepared bases (they hold every point in Wasm memory; the table budget is prepare\'s precompute.maxBytes)';
 
 /** Points prepared once for many MSMs (`await curve.g1.prepare(points)`). Also disposable with `using` (Symbol.dispose). */
 export interface PreparedBases {
@@ -103,7 +112,7 @@ export function prepareBases<F extends string>(g1: G1<F>, points: Uint8Array | r
 
 function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unknown): { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number } {
   const entry = `${g1.setup.name}.g1.prepare`;
-  rejectOptions(options, entry, ['scalarEndian', 'windowBits', 'onStats'], `options of prepare are ${PREPARE_OPTIONS.join(', ')}`);
+  rejectOptions(options, entry, ['scalarEndian', 'windowBits', 'onStats', 'onProgress', 'maxMemoryBytes', 'chunkPoints'], `options of prepare are ${PREPARE_OPTIONS.join(', ')}`);
   let rest = options;
   let maxTableBytes = 0;
   if (typeof options === 'object' && options !== null && Object.prototype.hasOwnProperty.call(options, 'precompute')) {
@@ -237,7 +246,7 @@ class Prepared<F extends string> implements PreparedBases {
     const entry = this.entry(name);
     if (this.disposed) throw new DisposedError(`${entry}: these prepared bases were disposed`);
     rejectOptions(options, entry, ['pointFormat', 'validate'], 'the points were decoded and validated by prepare');
-    const opts = parseMsmOptions<string, StatsSink>(options, { formats: [], entry });
+    const opts = parseMsmOptions<string, StatsSink>(options, { formats: [], entry, unsupported: { maxMemoryBytes: HELD_IN_MEMORY, chunkPoints: HELD_IN_MEMORY } });
     opts.signal?.throwIfAborted();
     const sets = scalarSets.map((s, j) => {
       if (!(j in scalarSets)) throw new LengthMismatchError(`${entry}: scalar set ${j} is missing (a hole in the array)`, j);
@@ -260,16 +269,24 @@ class Prepared<F extends string> implements PreparedBases {
     const { arena } = inst;
     const PB = 2 * ctx.EB;
     const mark = arena.mark();
+    const { table } = this;
+    const tableFor = (windowBits?: number) => (table && (windowBits === undefined || windowBits === table.table.c) ? table : undefined);
+    // progress: m units per window of each set (the table's windows, or the plan's)
+    const windowsOf = (m: number) => tableFor(opts.windowBits)?.table.windows ?? planMsm(m, this.g1.setup.windowTable, opts.windowBits).windows;
+    const meter = new ProgressMeter(sets.reduce((sum, s) => sum + (s.length / 32) * windowsOf(s.length / 32), 0), opts.onProgress);
+    meter.advance(0, 'accumulate');
     try {
       const one = function* (this: Prepared<F>, scalars: Uint8Array): PhaseProgram<G1Affine> {
         const t0 = performance.now();
         const m = scalars.length / 32;
-        const { table } = this;
-        if (table && (opts.windowBits === undefined || opts.windowBits === table.table.c)) {
+        const units = m * windowsOf(m);
+        const onTile = (share: number) => meter.advance(share * units, 'accumulate');
+        const table = tableFor(opts.windowBits);
+        if (table) {
           const at = arena.alloc(32 * m + 32);
           new Uint8Array(inst.memory.buffer).set(scalars, at);
           const convert = performance.now() - t0;
-          const { result, stats } = yield* fixedBaseMsmProgram(ctx, table.table, this.block + this.n * PB, at, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads });
+          const { result, stats } = yield* fixedBaseMsmProgram(ctx, table.table, this.block + this.n * PB, at, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, onTile });
           opts.onStats?.({ ...stats, convert });
           return result ? { ...result, infinity: false } : INFINITY;
         }
@@ -279,11 +296,13 @@ class Prepared<F extends string> implements PreparedBases {
         mem.copyWithin(regions.inf, this.block + this.n * PB, this.block + this.n * PB + m);
         mem.set(scalars, regions.scalars);
         const convert = performance.now() - t0;
-        const { result, stats } = yield* msmProgram(ctx, regions, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, windowBits: opts.windowBits, prepareInline: true });
+        const { result, stats } = yield* msmProgram(ctx, regions, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, windowBits: opts.windowBits, prepareInline: true, onTile });
         opts.onStats?.({ ...stats, convert });
         return result ? { ...result, infinity: false } : INFINITY;
       };
-      return yield* together(sets.map((s) => one.call(this, s)));
+      const results = yield* together(sets.map((s) => one.call(this, s)));
+      meter.finish();
+      return results;
     } finally {
       arena.release(mark);
     }

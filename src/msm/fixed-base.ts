@@ -122,7 +122,8 @@ export function* fixedBaseMsmProgram(
   inf: number,
   scalars: number,
   m: number,
-  options: { scalarsBigEndian: boolean; threads: number },
+  /** onTile: called as each tile finishes with its share of the windows (the shares sum to 1) */
+  options: { scalarsBigEndian: boolean; threads: number; onTile?: (share: number) => void },
 ): PhaseProgram<{ result: { x: bigint; y: bigint } | null; stats: MsmStats }> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
@@ -185,6 +186,7 @@ export function* fixedBaseMsmProgram(
         opMs.reduce += r.times[n + 2];
         const o = outs[t];
         combiner.addWindow(0, c, o.R, o.P, o.flags, S, L / S);
+        options.onTile?.(tileWindows[t].length / windows);
       },
     };
     const t2 = performance.now();
