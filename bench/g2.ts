@@ -5,7 +5,8 @@
  * (@noble/curves 2.4.0 `pippenger`, pure JS) and `mcl` (mcl-wasm 2.4.1 `mclBnG2_mulVec`). All run in
  * one process on identical inputs, rounds interleaved (pippin at each thread count, then each peer,
  * repeated) after two warm-ups each; every result is checked against the closed form from the
- * inputs' known discrete logs (`ok: false`, printed MISMATCH, otherwise).
+ * inputs' known discrete logs (`ok: false`, printed MISMATCH, otherwise). pippin's worker pool starts
+ * once before the rounds, and every run starts after a full garbage collection (outside its time).
  * noble is 15–20× slower than pippin (one BLS12-381 2^14 MSM: 9.5 s on a 2-core Zen 5; 2^16 ≈ 4×
  * that), so above 2^12 its two warm-ups run on the first 2^10 points and it is timed once (the row
  * says so); `--peers ffjavascript,ffjavascript-workers,mcl` leaves it out.
@@ -15,6 +16,8 @@
  * are converted before the timed runs. Rows: impl `pippin` / `pippin-<N>t` / the peer's name, with
  * `library`, `threads` and `group: 'g2'` in --json.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { bls12_381, bn254, startThreads, stopThreads, type G2Affine } from '../src/index.js';
 import { g2Params, type G2CurveName } from '../src/curves/g2.js';
 import { RefG2 } from '../src/reference/g2.js';
@@ -40,6 +43,12 @@ export interface G2Row {
 }
 
 const WARMUPS = 2;
+
+/** A full garbage collection of this isolate (the flag set at run time: `gc` from a fresh context). */
+const collectGarbage: () => void = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+})();
 /** noble (pure JS) is slow (header): above this log size it is timed once, after warm-ups on a prefix */
 const NOBLE_FULL_RUNS_MAX_LOG = 12;
 /** points in noble's warm-up MSMs above that size: enough for the JIT to optimise the same code */
@@ -108,6 +117,9 @@ export async function runG2Bench(o: { curve: G2CurveName; sizes: number[]; runs:
           const warm = round < WARMUPS;
           if (!warm && times[j].length >= (R.runs ?? o.runs)) continue;
           const run = warm && R.warmup ? R.warmup : R.run;
+          // every run starts on a collected heap, so no run pays for the garbage of the one before
+          // (noble's bigints left GC pauses on the calling thread that slowed the next rows)
+          collectGarbage();
           const t0 = performance.now();
           const got = await run();
           const dt = performance.now() - t0;
