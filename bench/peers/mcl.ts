@@ -74,19 +74,28 @@ export async function setup(
   const g1Ptr = mod._malloc(n * G1_SIZE);
   const frPtr = mod._malloc(n * FR_SIZE);
   const outPtr = mod._malloc(G1_SIZE);
-  if (!g1Ptr || !frPtr || !outPtr) throw new Error("mcl: malloc failed");
-
-  const g = new mcl.G1();
-  const f = new mcl.Fr();
-  const sizeOf = (v: object) => (v as { a_?: Uint32Array }).a_?.byteLength;
-  if (sizeOf(g) !== G1_SIZE || sizeOf(f) !== FR_SIZE) throw new Error("mcl: unexpected G1/Fr size");
-  for (let i = 0; i < n; i++) {
-    const o = i * pointBytes;
-    g.setStr(`1 ${hex(points, o, coordBytes)} ${hex(points, o + coordBytes, coordBytes)}`, 16);
-    g.copyToMem(g1Ptr + i * G1_SIZE);
-    // setLittleEndianMod: setLittleEndian would silently mask the top bit
-    f.setLittleEndianMod(scalars.subarray(i * SCALAR_BYTES, (i + 1) * SCALAR_BYTES));
-    f.copyToMem(frPtr + i * FR_SIZE);
+  const free = () => {
+    for (const ptr of [g1Ptr, frPtr, outPtr]) if (ptr) mod._free(ptr);
+    release();
+  };
+  try {
+    if (!g1Ptr || !frPtr || !outPtr) throw new Error("mcl: malloc failed");
+    const g = new mcl.G1();
+    const f = new mcl.Fr();
+    const sizeOf = (v: object) => (v as { a_?: Uint32Array }).a_?.byteLength;
+    if (sizeOf(g) !== G1_SIZE || sizeOf(f) !== FR_SIZE) throw new Error("mcl: unexpected G1/Fr size");
+    for (let i = 0; i < n; i++) {
+      const o = i * pointBytes;
+      g.setStr(`1 ${hex(points, o, coordBytes)} ${hex(points, o + coordBytes, coordBytes)}`, 16);
+      g.copyToMem(g1Ptr + i * G1_SIZE);
+      // setLittleEndianMod: setLittleEndian would silently mask the top bit
+      f.setLittleEndianMod(scalars.subarray(i * SCALAR_BYTES, (i + 1) * SCALAR_BYTES));
+      f.copyToMem(frPtr + i * FR_SIZE);
+    }
+  } catch (e) {
+    // a failed setup gives its memory and its hold on the curve back
+    free();
+    throw e;
   }
   const out = new mcl.G1();
 
@@ -101,10 +110,7 @@ export async function setup(
       return { x: BigInt("0x" + parts[1]), y: BigInt("0x" + parts[2]) };
     },
     async dispose(): Promise<void> {
-      mod._free(g1Ptr);
-      mod._free(frPtr);
-      mod._free(outPtr);
-      release();
+      free();
     },
   };
 }
