@@ -40,9 +40,8 @@ export interface PrepareOptions<F extends string> {
 /** The table budget of `precompute: true`: 256 MiB (e.g. 2^16 BLS12-381 points with c = 16: 104 MiB). */
 export const DEFAULT_PRECOMPUTE_BYTES = 256 * 2 ** 20;
 
-/** Options of one MSM over prepared bases: those of g1.msm without pointFormat and validate (fixed at prepare). */
 /**
- * g1.msm's options but those settled by prepare (pointFormat, validate) and by holding every point
+ * Options of one MSM over prepared bases: g1.msm's, but those settled by prepare (pointFormat, validate) and by holding every point
  * in memory (maxMemoryBytes, chunkPoints: refused with InvalidOptionError). onProgress counts, per
  * scalar set of m scalars, m units per window (phase 'accumulate'), then 'done'.
  */
