@@ -268,10 +268,10 @@ class Prepared<F extends string> implements PreparedBases {
     const { arena } = inst;
     const PB = 2 * ctx.EB;
     const mark = arena.mark();
-    const { table } = this;
-    const tableFor = (windowBits?: number) => (table && (windowBits === undefined || windowBits === table.table.c) ? table : undefined);
+    // the table serves every set unless the call asks for another window
+    const table = this.table && (opts.windowBits === undefined || opts.windowBits === this.table.table.c) ? this.table : undefined;
     // progress: m units per window of each set (the table's windows, or the plan's)
-    const windowsOf = (m: number) => tableFor(opts.windowBits)?.table.windows ?? planMsm(m, this.g1.setup.windowTable, opts.windowBits).windows;
+    const windowsOf = (m: number) => table?.table.windows ?? planMsm(m, this.g1.setup.windowTable, opts.windowBits).windows;
     const meter = new ProgressMeter(sets.reduce((sum, s) => sum + (s.length / 32) * windowsOf(s.length / 32), 0), opts.onProgress);
     meter.advance(0, 'accumulate');
     try {
@@ -280,7 +280,6 @@ class Prepared<F extends string> implements PreparedBases {
         const m = scalars.length / 32;
         const units = m * windowsOf(m);
         const onTile = (share: number) => meter.advance(share * units, 'accumulate');
-        const table = tableFor(opts.windowBits);
         if (table) {
           const at = arena.alloc(32 * m + 32);
           new Uint8Array(inst.memory.buffer).set(scalars, at);
