@@ -11,7 +11,7 @@ import { allocInputs, msmProgram, type G1MsmContext, type MsmRegions, type MsmSt
 import { xyzzCombiner } from '../msm/combine-xyzz.js';
 import { planMsm, type WindowTable } from '../msm/plan.js';
 import { ProgressMeter, type MsmProgress } from '../msm/progress.js';
-import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from '../msm/subgroup.js';
+import { batchedCheckFrom, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from '../msm/subgroup.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointFormatSpec, type PointErrorCode } from '../abi/codes.js';
 import type { FixedScratchKernel } from '../wasm-generated/kernels.js';
 import { prepareBases, type PrepareOptions, type PreparedBases } from './prepared.js';
@@ -165,7 +165,7 @@ export class G1<F extends string = G1Format> {
     this.EB = fp.info.elementBytes;
     const readAffine = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + this.EB) });
     this.ctx = { inst, EB: this.EB, windowTable: setup.windowTable, makeCombiner: xyzzCombiner(inst, this.EB, readAffine) };
-    this.batchFrom = setup.h1 > 1n ? MIN_POINTS_PER_COMBINATION * combinationsFor(coefficientBase(setup.h1)) : Infinity;
+    this.batchFrom = batchedCheckFrom(setup.h1);
   }
 
   get r(): bigint {

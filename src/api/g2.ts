@@ -14,7 +14,7 @@ import { poolForMsm } from '../runtime/pool.js';
 import { allocInputs, type G1MsmContext, type MsmRegions, type MsmStats } from '../msm/g1.js';
 import { planMsm, type WindowTable } from '../msm/plan.js';
 import { ProgressMeter } from '../msm/progress.js';
-import { MIN_POINTS_PER_COMBINATION, coefficientBase, combinationsFor, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from '../msm/subgroup.js';
+import { batchedCheckFrom, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from '../msm/subgroup.js';
 import { g2Context, g2MsmProgram, writeG2Points, type G2AffineValue } from '../msm/g2.js';
 import { VALIDATION_CHECK, type PointFormatSpec } from '../abi/codes.js';
 import type { G2FixedScratchKernel, G2Kernels } from '../wasm-generated/kernels.js';
@@ -71,7 +71,7 @@ export class G2<F extends string = string> {
     this.formats = new Map(setup.formats.map((f) => [f.name, f]));
     this.ctx = g2Context(inst, setup.windowTable);
     this.PB = 2 * this.ctx.EB;
-    this.batchFrom = MIN_POINTS_PER_COMBINATION * combinationsFor(coefficientBase(setup.h2));
+    this.batchFrom = batchedCheckFrom(setup.h2);
   }
 
   private get k(): G2Kernels {

@@ -92,6 +92,11 @@ export function planSubgroupBatch(h1: bigint, n: number, combinations?: number):
  */
 export const MIN_POINTS_PER_COMBINATION = 2;
 
+/** Points from which 'full' validation runs the batched check for cofactor h (Infinity when h = 1: no check at all). */
+export function batchedCheckFrom(h: bigint): number {
+  return h > 1n ? MIN_POINTS_PER_COMBINATION * combinationsFor(coefficientBase(h)) : Infinity;
+}
+
 /** Uniform integers in [0, bound) from crypto.getRandomValues (rejection sampling, no modulo bias). */
 function randomBelow(bound: number, count: number): Uint32Array {
   const out = new Uint32Array(count);
