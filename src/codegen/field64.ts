@@ -33,6 +33,10 @@ export function wideFieldLayout(p: bigint): FieldLayout {
 /** Upper bound B (exclusive) of every kernel's inputs and outputs: 2p, as for the 30-bit kernels. */
 export const wideBound = (L: FieldLayout): bigint => 2n * L.p;
 
+
+/** The inverse's signed-limb radix: 62 bits per limb (2 bits of headroom in an i64 for the matrix products' carries). */
+const LIMB62_BITS = 62;
+const LIMB62_MASK = (1n << 62n) - 1n;
 export class Wide64FieldGen extends FieldGen {
   readonly bound: bigint;
   /** 4p ≥ R: the product needs a final conditional − p, the sum x + y can carry out of R */
@@ -350,8 +354,8 @@ export class Wide64FieldGen extends FieldGen {
   protected override emitInverse(): void {
     const { mb, f } = this;
     const { n, p, R, bits } = this.L;
-    const S = 62;
-    const M = (1n << 62n) - 1n;
+    const S = LIMB62_BITS;
+    const M = LIMB62_MASK;
     const m = Math.ceil((bits + 2) / S);
     const P = toLimbs(p, S, m);
     const P2 = toLimbs(2n * p, S, m);
@@ -435,7 +439,7 @@ export class Wide64FieldGen extends FieldGen {
         setPair(fb, e, row.lo, row.hi);
       }
       for (const row of rows) {
-        if (j > 0) row.out[j - 1].set(i64.and(row.lo.get, this.k((1n << 62n) - 1n)));
+        if (j > 0) row.out[j - 1].set(i64.and(row.lo.get, this.k(LIMB62_MASK)));
         // (lo, hi) >> 62, arithmetic
         row.lo.set(i64.or(i64.shr_u(row.lo.get, 62), i64.shl(row.hi.get, 2)));
         row.hi.set(i64.shr_s(row.hi.get, 62));
@@ -450,7 +454,7 @@ export class Wide64FieldGen extends FieldGen {
     const m = X.length;
     for (let j = 0; j < m; j++) {
       t.set(j === 0 ? next(j) : i64.add(next(j), i64.shr_s(t.get, 62)));
-      X[j].set(j === m - 1 ? t.get : i64.and(t.get, this.k((1n << 62n) - 1n)));
+      X[j].set(j === m - 1 ? t.get : i64.and(t.get, this.k(LIMB62_MASK)));
     }
   }
 }
