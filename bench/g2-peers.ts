@@ -19,6 +19,7 @@ import { bn254 as nobleBn254 } from '@noble/curves/bn254.js';
 import { pippenger } from '@noble/curves/abstract/curve.js';
 import mcl from 'mcl-wasm';
 import { holdMclCurve } from './peers/mcl.js';
+import { scalarsToBigints } from './inputs.js';
 import type { G2CurveName } from '../src/curves/g2.js';
 
 export const G2_PEERS = ['ffjavascript', 'ffjavascript-workers', 'noble', 'mcl'] as const;
@@ -89,15 +90,6 @@ async function openFfjavascript(curve: G2CurveName, singleThread: boolean): Prom
   };
 }
 
-function scalarBigints(scalars: Uint8Array, n: number, r: bigint): bigint[] {
-  const view = new DataView(scalars.buffer, scalars.byteOffset, n * 32);
-  return Array.from({ length: n }, (_, i) => {
-    let v = 0n;
-    for (let w = 3; w >= 0; w--) v = (v << 64n) | view.getBigUint64(i * 32 + w * 8, true);
-    return v % r;
-  });
-}
-
 async function openNoble(curve: G2CurveName): Promise<G2Peer> {
   const Point = curve === 'bn254' ? nobleBn254.G2.Point : nobleBls.G2.Point;
   const Fp2 = Point.Fp;
@@ -108,7 +100,7 @@ async function openNoble(curve: G2CurveName): Promise<G2Peer> {
       const fp2 = ([c0, c1]: Fp2Pair) => Fp2.create({ c0, c1 });
       const pts = points.map((p) => Point.fromAffine({ x: fp2(p.x), y: fp2(p.y) }));
       pts[0]?.assertValidity(); // on the curve: the c0/c1 order is right
-      const scs = scalarBigints(scalars, n, r);
+      const scs = scalarsToBigints(scalars.subarray(0, 32 * n)).map((v) => v % r);
       return {
         async run() {
           const res = pippenger(Point, pts, scs);

@@ -141,7 +141,7 @@ export async function runG2Bench(o: { curve: G2CurveName; sizes: number[]; runs:
   return rows;
 }
 
-/** The generated points back as [c0, c1] pairs (via the library's own decoder: an MSM with one scalar 1 per point would be slow, so decode bytes directly). */
+/** The generated points back as [c0, c1] pairs, read from their bytes in the primary format (ZCash or EIP-197; pippin has no public G2 decoder to objects). */
 function pointsAsPairs(g2: typeof bls12_381.g2, bytes: Uint8Array, n: number): { x: Fp2Pair; y: Fp2Pair }[] {
   const spec = g2.formatSpec();
   const B = spec.bytes / 4;
