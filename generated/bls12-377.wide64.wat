@@ -57,6 +57,7 @@
   (export "msm_reduce_segments" (func $msm_reduce_segments))
   (export "msm_compact" (func $msm_compact))
   (export "msm_expand_endo" (func $msm_expand_endo))
+  (export "msm_expand_triples" (func $msm_expand_triples))
   (export "g1_validate_batch" (func $g1_validate_batch))
   ;; (lo, hi) = a·b as 128 bits, unsigned: i64.mul_wide_u (0xFC 22) in the native binary, which replaces every call.
   ;; Polyfill: schoolbook on 32-bit halves, 4 i64.mul; mid = p00>>32 + lo32(p01) + lo32(p10) < 3·2^32.
@@ -6788,14 +6789,15 @@
     )
   )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
-  ;; b negated when its bit 0 is set. a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
+  ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
+  ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =
   ;; (2·count + 8) field elements + count bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
-    (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $kind i32) (local $kinds i32) (local $dArr i32)
-    (local $Dk i32)
+    (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
+    (local $dArr i32) (local $Dk i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -6813,13 +6815,14 @@
         (local.set $a (i32.load offset=4 (local.get $e)))
         (local.set $b (i32.load offset=8 (local.get $e)))
         (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-        (local.set $b (i32.and (local.get $b) (i32.const -2)))
+        (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))))
+        (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 48))))
         (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
         (local.set $kind (i32.const 0))
         (if (call $fp_is_zero (local.get $Dk))
           (then
-            (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $b) (i32.const 48)))
+            (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (local.get $yb))
             (if (local.get $neg)
               (then
                 (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))))
@@ -6857,7 +6860,8 @@
       (local.set $a (i32.load offset=4 (local.get $e)))
       (local.set $b (i32.load offset=8 (local.get $e)))
       (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-      (local.set $b (i32.and (local.get $b) (i32.const -2)))
+      (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))))
+      (local.set $b (i32.and (local.get $b) (i32.const -4)))
       (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 48))))
       (local.set $kind (i32.load8_u (i32.add (local.get $kinds) (local.get $k))))
       (if (i32.eq (local.get $kind) (i32.const 2))
@@ -6884,11 +6888,11 @@
             (else
               (if (local.get $neg)
                 (then
-                  (call $fp_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (i32.add (local.get $b) (i32.const 48)) (i32.add (local.get $a) (i32.const 48)))
+                  (call $fp_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (local.get $yb) (i32.add (local.get $a) (i32.const 48)))
                   (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))))
                 )
                 (else
-                  (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (i32.add (local.get $b) (i32.const 48)) (i32.add (local.get $a) (i32.const 48)))
+                  (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (local.get $yb) (i32.add (local.get $a) (i32.const 48)))
                 )
               )
               (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 144))))
@@ -6913,12 +6917,13 @@
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
   ;; i64.mul instructions in body: 0
   (func $msm_accumulate (param $st i32) (result i32)
-    (local $points i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64) (local $count i32)
-    (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32) (local $deferred i32)
-    (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32) (local $nd i32)
-    (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32) (local $mask i64)
-    (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32) (local $t i32)
-    (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
+    (local $points i32) (local $layout i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64)
+    (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32)
+    (local $deferred i32) (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32)
+    (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32)
+    (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32)
+    (local $t i32) (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32)
+    (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
     (local.set $count (i32.load offset=8 (local.get $st)))
@@ -6936,6 +6941,7 @@
     (local.set $scratch (i32.load offset=56 (local.get $st)))
     (local.set $pendingList (i32.load offset=60 (local.get $st)))
     (local.set $tempCap (i32.load offset=64 (local.get $st)))
+    (local.set $layout (i32.load offset=100 (local.get $st)))
     (local.set $maskLo (i64.load offset=68 (local.get $st)))
     (local.set $maskHi (i64.load offset=76 (local.get $st)))
     (local.set $thrLo (i64.load offset=84 (local.get $st)))
@@ -6977,11 +6983,11 @@
           (then
             (if (i32.lt_s (local.get $digit) (i32.const 0))
               (then
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
+                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 144))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 48))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.eq (local.get $layout) (i32.const 1))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
                 (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
               )
               (else
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
+                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 144))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 48))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.eq (local.get $layout) (i32.const 1))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )
@@ -6991,13 +6997,13 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.and (local.get $item) (i32.const -2)))
+                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.and (local.get $item) (i32.const -4)))
                     (if (i32.and (local.get $item) (i32.const 1))
                       (then
-                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 48)))
+                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 24))))
                       )
                       (else
-                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 48)))
+                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 24))))
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -7062,7 +7068,7 @@
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7126,13 +7132,13 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                         (if (i32.and (local.get $other) (i32.const 1))
                           (then
-                            (call $fp_neg (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 48)))
+                            (call $fp_neg (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 24))))
                           )
                           (else
-                            (call $fp_copy (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 48)))
+                            (call $fp_copy (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 24))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -7159,7 +7165,7 @@
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7231,13 +7237,13 @@
                         (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                         (if (i32.eq (local.get $s) (i32.const 0))
                           (then
-                            (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.and (local.get $item) (i32.const -2)))
+                            (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.and (local.get $item) (i32.const -4)))
                             (if (i32.and (local.get $item) (i32.const 1))
                               (then
-                                (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 48)))
+                                (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 24))))
                               )
                               (else
-                                (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 48)))
+                                (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 24))))
                               )
                             )
                             (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -7302,7 +7308,7 @@
                                         (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                         (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                         (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                        (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                        (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                         (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                                           (then
                                             (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7366,13 +7372,13 @@
                                 )
                                 (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                                 (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                                (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                                (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                                 (if (i32.and (local.get $other) (i32.const 1))
                                   (then
-                                    (call $fp_neg (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 48)))
+                                    (call $fp_neg (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 24))))
                                   )
                                   (else
-                                    (call $fp_copy (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 48)))
+                                    (call $fp_copy (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 24))))
                                   )
                                 )
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -7399,7 +7405,7 @@
                             (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                             (local.set $finfo (i32.load offset=12 (local.get $fe)))
                             (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                            (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                            (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                             (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                               (then
                                 (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7483,7 +7489,7 @@
                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                   (then
                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7557,13 +7563,13 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.and (local.get $item) (i32.const -2)))
+                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.and (local.get $item) (i32.const -4)))
                     (if (i32.and (local.get $item) (i32.const 1))
                       (then
-                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 48)))
+                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 24))))
                       )
                       (else
-                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 48)))
+                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 24))))
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -7628,7 +7634,7 @@
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7692,13 +7698,13 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                         (if (i32.and (local.get $other) (i32.const 1))
                           (then
-                            (call $fp_neg (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 48)))
+                            (call $fp_neg (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 24))))
                           )
                           (else
-                            (call $fp_copy (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 48)))
+                            (call $fp_copy (i32.add (local.get $t) (i32.const 48)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 24))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -7725,7 +7731,7 @@
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -7984,6 +7990,35 @@
             (call $fp_neg (i32.add (local.get $d0) (i32.const 144)) (i32.add (local.get $d0) (i32.const 144)))
           )
         )
+        (br $l1)
+      )
+    )
+  )
+  ;; msm_expand_triples(points, count): in place, from count affine points (x, y) at stride 2·EB to count
+  ;; shared-y triples [β·x, x, y] at stride 3·EB (POINT_LAYOUT_TRIPLES in src/abi/layout.ts: φ(P) = (β·x, y) without a
+  ;; second y). The halves keep their sign bits (msm_accumulate applies them). points must have room for
+  ;; 3·count + 1 elements (β is kept in the last). Runs backwards: triple i starts at or after point i, and
+  ;; y moves before x, so nothing is overwritten before it is read. Cost: 1 mul per point.
+  ;; i64.mul instructions in body: 0
+  (func $msm_expand_triples (param $points i32) (param $count i32)
+    (local $i i32) (local $src i32) (local $dst i32) (local $betaPtr i32)
+    (local.set $betaPtr (i32.add (local.get $points) (i32.mul (local.get $count) (i32.const 144))))
+    (i64.store (local.get $betaPtr) (i64.const -0x2532ef925a7b868d))
+    (i64.store offset=8 (local.get $betaPtr) (i64.const -0x2701dbab453d5866))
+    (i64.store offset=16 (local.get $betaPtr) (i64.const 0x1ada4fd6fd832edc))
+    (i64.store offset=24 (local.get $betaPtr) (i64.const -0x46797bb62eaf6f8))
+    (i64.store offset=32 (local.get $betaPtr) (i64.const -0x29c1475115cdd7a2))
+    (i64.store offset=40 (local.get $betaPtr) (i64.const 0x167d6a36f873fd0))
+    (local.set $i (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $i)))
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (local.set $src (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))))
+        (local.set $dst (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 144))))
+        (call $fp_copy (i32.add (local.get $dst) (i32.const 96)) (i32.add (local.get $src) (i32.const 48)))
+        (call $fp_copy (i32.add (local.get $dst) (i32.const 48)) (local.get $src))
+        (call $fp_mul (local.get $dst) (i32.add (local.get $dst) (i32.const 48)) (local.get $betaPtr))
         (br $l1)
       )
     )

@@ -57,6 +57,7 @@
   (export "msm_reduce_segments" (func $msm_reduce_segments))
   (export "msm_compact" (func $msm_compact))
   (export "msm_expand_endo" (func $msm_expand_endo))
+  (export "msm_expand_triples" (func $msm_expand_triples))
   (export "g1_validate_batch" (func $g1_validate_batch))
   (export "fp2_add" (func $fp2_add))
   (export "fp2_sub" (func $fp2_sub))
@@ -97,6 +98,7 @@
   (export "g2_msm_reduce_segments" (func $g2_msm_reduce_segments))
   (export "g2_msm_compact" (func $g2_msm_compact))
   (export "g2_msm_expand_endo" (func $g2_msm_expand_endo))
+  (export "g2_msm_expand_triples" (func $g2_msm_expand_triples))
   ;; fp_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y < 2p → out < 2p; out may alias x or y.
   ;; Karatsuba product columns (one level) scanned with the reduction finely integrated; see montFips.
   ;; i64.mul instructions in body: 316
@@ -5544,14 +5546,15 @@
     )
   )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
-  ;; b negated when its bit 0 is set. a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
+  ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
+  ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =
   ;; (2·count + 8) field elements + count bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
-    (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $kind i32) (local $kinds i32) (local $dArr i32)
-    (local $Dk i32)
+    (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
+    (local $dArr i32) (local $Dk i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -5569,13 +5572,14 @@
         (local.set $a (i32.load offset=4 (local.get $e)))
         (local.set $b (i32.load offset=8 (local.get $e)))
         (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-        (local.set $b (i32.and (local.get $b) (i32.const -2)))
+        (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 26))))
+        (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 52))))
         (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
         (local.set $kind (i32.const 0))
         (if (call $fp_is_zero (local.get $Dk))
           (then
-            (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (i32.add (local.get $b) (i32.const 52)))
+            (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (local.get $yb))
             (if (local.get $neg)
               (then
                 (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))))
@@ -5613,7 +5617,8 @@
       (local.set $a (i32.load offset=4 (local.get $e)))
       (local.set $b (i32.load offset=8 (local.get $e)))
       (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-      (local.set $b (i32.and (local.get $b) (i32.const -2)))
+      (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 26))))
+      (local.set $b (i32.and (local.get $b) (i32.const -4)))
       (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 52))))
       (local.set $kind (i32.load8_u (i32.add (local.get $kinds) (local.get $k))))
       (if (i32.eq (local.get $kind) (i32.const 2))
@@ -5640,11 +5645,11 @@
             (else
               (if (local.get $neg)
                 (then
-                  (call $fp_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (i32.add (local.get $b) (i32.const 52)) (i32.add (local.get $a) (i32.const 52)))
+                  (call $fp_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (local.get $yb) (i32.add (local.get $a) (i32.const 52)))
                   (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))))
                 )
                 (else
-                  (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (i32.add (local.get $b) (i32.const 52)) (i32.add (local.get $a) (i32.const 52)))
+                  (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (local.get $yb) (i32.add (local.get $a) (i32.const 52)))
                 )
               )
               (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 104))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 156))))
@@ -5669,12 +5674,13 @@
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
   ;; i64.mul instructions in body: 0
   (func $msm_accumulate (param $st i32) (result i32)
-    (local $points i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64) (local $count i32)
-    (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32) (local $deferred i32)
-    (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32) (local $nd i32)
-    (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32) (local $mask i64)
-    (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32) (local $t i32)
-    (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
+    (local $points i32) (local $layout i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64)
+    (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32)
+    (local $deferred i32) (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32)
+    (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32)
+    (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32)
+    (local $t i32) (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32)
+    (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
     (local.set $count (i32.load offset=8 (local.get $st)))
@@ -5692,6 +5698,7 @@
     (local.set $scratch (i32.load offset=56 (local.get $st)))
     (local.set $pendingList (i32.load offset=60 (local.get $st)))
     (local.set $tempCap (i32.load offset=64 (local.get $st)))
+    (local.set $layout (i32.load offset=100 (local.get $st)))
     (local.set $maskLo (i64.load offset=68 (local.get $st)))
     (local.set $maskHi (i64.load offset=76 (local.get $st)))
     (local.set $thrLo (i64.load offset=84 (local.get $st)))
@@ -5733,11 +5740,11 @@
           (then
             (if (i32.lt_s (local.get $digit) (i32.const 0))
               (then
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 104))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
+                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 156))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 52))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 104))) (i32.eq (local.get $layout) (i32.const 1))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
                 (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
               )
               (else
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 104))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
+                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 156))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 52))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 104))) (i32.eq (local.get $layout) (i32.const 1))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )
@@ -5747,13 +5754,13 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.and (local.get $item) (i32.const -2)))
+                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.and (local.get $item) (i32.const -4)))
                     (if (i32.and (local.get $item) (i32.const 1))
                       (then
-                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 52)))
+                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 26))))
                       )
                       (else
-                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 52)))
+                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 26))))
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -5818,7 +5825,7 @@
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -5882,13 +5889,13 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                         (if (i32.and (local.get $other) (i32.const 1))
                           (then
-                            (call $fp_neg (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 52)))
+                            (call $fp_neg (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 26))))
                           )
                           (else
-                            (call $fp_copy (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 52)))
+                            (call $fp_copy (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 26))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -5915,7 +5922,7 @@
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -5987,13 +5994,13 @@
                         (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                         (if (i32.eq (local.get $s) (i32.const 0))
                           (then
-                            (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.and (local.get $item) (i32.const -2)))
+                            (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.and (local.get $item) (i32.const -4)))
                             (if (i32.and (local.get $item) (i32.const 1))
                               (then
-                                (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 52)))
+                                (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 26))))
                               )
                               (else
-                                (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 52)))
+                                (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 26))))
                               )
                             )
                             (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -6058,7 +6065,7 @@
                                         (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                         (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                         (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                        (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                        (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                         (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                                           (then
                                             (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -6122,13 +6129,13 @@
                                 )
                                 (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                                 (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                                (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                                (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                                 (if (i32.and (local.get $other) (i32.const 1))
                                   (then
-                                    (call $fp_neg (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 52)))
+                                    (call $fp_neg (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 26))))
                                   )
                                   (else
-                                    (call $fp_copy (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 52)))
+                                    (call $fp_copy (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 26))))
                                   )
                                 )
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -6155,7 +6162,7 @@
                             (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                             (local.set $finfo (i32.load offset=12 (local.get $fe)))
                             (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                            (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                            (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                             (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                               (then
                                 (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -6239,7 +6246,7 @@
                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                   (then
                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -6313,13 +6320,13 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.and (local.get $item) (i32.const -2)))
+                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.and (local.get $item) (i32.const -4)))
                     (if (i32.and (local.get $item) (i32.const 1))
                       (then
-                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 52)))
+                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 26))))
                       )
                       (else
-                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 52)))
+                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 104))) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 26))))
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -6384,7 +6391,7 @@
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -6448,13 +6455,13 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                         (if (i32.and (local.get $other) (i32.const 1))
                           (then
-                            (call $fp_neg (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 52)))
+                            (call $fp_neg (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 26))))
                           )
                           (else
-                            (call $fp_copy (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 52)))
+                            (call $fp_copy (i32.add (local.get $t) (i32.const 52)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 26))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -6481,7 +6488,7 @@
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 104)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -6747,6 +6754,42 @@
             (call $fp_neg (i32.add (local.get $d0) (i32.const 156)) (i32.add (local.get $d0) (i32.const 156)))
           )
         )
+        (br $l1)
+      )
+    )
+  )
+  ;; msm_expand_triples(points, count): in place, from count affine points (x, y) at stride 2·EB to count
+  ;; shared-y triples [β·x, x, y] at stride 3·EB (POINT_LAYOUT_TRIPLES in src/abi/layout.ts: φ(P) = (β·x, y) without a
+  ;; second y). The halves keep their sign bits (msm_accumulate applies them). points must have room for
+  ;; 3·count + 1 elements (β is kept in the last). Runs backwards: triple i starts at or after point i, and
+  ;; y moves before x, so nothing is overwritten before it is read. Cost: 1 mul per point.
+  ;; i64.mul instructions in body: 0
+  (func $msm_expand_triples (param $points i32) (param $count i32)
+    (local $i i32) (local $src i32) (local $dst i32) (local $betaPtr i32)
+    (local.set $betaPtr (i32.add (local.get $points) (i32.mul (local.get $count) (i32.const 156))))
+    (i32.store (local.get $betaPtr) (i32.const 479228289))
+    (i32.store offset=4 (local.get $betaPtr) (i32.const 1019077766))
+    (i32.store offset=8 (local.get $betaPtr) (i32.const 643255358))
+    (i32.store offset=12 (local.get $betaPtr) (i32.const 858027500))
+    (i32.store offset=16 (local.get $betaPtr) (i32.const 473873435))
+    (i32.store offset=20 (local.get $betaPtr) (i32.const 971925604))
+    (i32.store offset=24 (local.get $betaPtr) (i32.const 385853526))
+    (i32.store offset=28 (local.get $betaPtr) (i32.const 741644799))
+    (i32.store offset=32 (local.get $betaPtr) (i32.const 89177366))
+    (i32.store offset=36 (local.get $betaPtr) (i32.const 348892208))
+    (i32.store offset=40 (local.get $betaPtr) (i32.const 399608966))
+    (i32.store offset=44 (local.get $betaPtr) (i32.const 559503863))
+    (i32.store offset=48 (local.get $betaPtr) (i32.const 640724))
+    (local.set $i (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $i)))
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (local.set $src (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 104))))
+        (local.set $dst (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 156))))
+        (call $fp_copy (i32.add (local.get $dst) (i32.const 104)) (i32.add (local.get $src) (i32.const 52)))
+        (call $fp_copy (i32.add (local.get $dst) (i32.const 52)) (local.get $src))
+        (call $fp_mul (local.get $dst) (i32.add (local.get $dst) (i32.const 52)) (local.get $betaPtr))
         (br $l1)
       )
     )
@@ -11031,14 +11074,15 @@
     )
   )
   ;; g2_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
-  ;; b negated when its bit 0 is set. a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
+  ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
+  ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =
   ;; (2·count + 8) field elements + count bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
   ;; i64.mul instructions in body: 0
   (func $g2_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
-    (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $kind i32) (local $kinds i32) (local $dArr i32)
-    (local $Dk i32)
+    (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
+    (local $dArr i32) (local $Dk i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -11056,13 +11100,14 @@
         (local.set $a (i32.load offset=4 (local.get $e)))
         (local.set $b (i32.load offset=8 (local.get $e)))
         (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-        (local.set $b (i32.and (local.get $b) (i32.const -2)))
+        (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 52))))
+        (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 104))))
         (call $fp2_sub (local.get $Dk) (local.get $b) (local.get $a))
         (local.set $kind (i32.const 0))
         (if (call $fp2_is_zero (local.get $Dk))
           (then
-            (call $fp2_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (i32.add (local.get $b) (i32.const 104)))
+            (call $fp2_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (local.get $yb))
             (if (local.get $neg)
               (then
                 (call $fp2_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))))
@@ -11100,7 +11145,8 @@
       (local.set $a (i32.load offset=4 (local.get $e)))
       (local.set $b (i32.load offset=8 (local.get $e)))
       (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-      (local.set $b (i32.and (local.get $b) (i32.const -2)))
+      (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 52))))
+      (local.set $b (i32.and (local.get $b) (i32.const -4)))
       (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 104))))
       (local.set $kind (i32.load8_u (i32.add (local.get $kinds) (local.get $k))))
       (if (i32.eq (local.get $kind) (i32.const 2))
@@ -11127,11 +11173,11 @@
             (else
               (if (local.get $neg)
                 (then
-                  (call $fp2_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (i32.add (local.get $b) (i32.const 104)) (i32.add (local.get $a) (i32.const 104)))
+                  (call $fp2_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (local.get $yb) (i32.add (local.get $a) (i32.const 104)))
                   (call $fp2_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))))
                 )
                 (else
-                  (call $fp2_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (i32.add (local.get $b) (i32.const 104)) (i32.add (local.get $a) (i32.const 104)))
+                  (call $fp2_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (local.get $yb) (i32.add (local.get $a) (i32.const 104)))
                 )
               )
               (call $fp2_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 208))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 312))))
@@ -11156,12 +11202,13 @@
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
   ;; i64.mul instructions in body: 0
   (func $g2_msm_accumulate (param $st i32) (result i32)
-    (local $points i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64) (local $count i32)
-    (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32) (local $deferred i32)
-    (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32) (local $nd i32)
-    (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32) (local $mask i64)
-    (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32) (local $t i32)
-    (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
+    (local $points i32) (local $layout i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64)
+    (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32)
+    (local $deferred i32) (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32)
+    (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32)
+    (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32)
+    (local $t i32) (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32)
+    (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
     (local.set $count (i32.load offset=8 (local.get $st)))
@@ -11179,6 +11226,7 @@
     (local.set $scratch (i32.load offset=56 (local.get $st)))
     (local.set $pendingList (i32.load offset=60 (local.get $st)))
     (local.set $tempCap (i32.load offset=64 (local.get $st)))
+    (local.set $layout (i32.load offset=100 (local.get $st)))
     (local.set $maskLo (i64.load offset=68 (local.get $st)))
     (local.set $maskHi (i64.load offset=76 (local.get $st)))
     (local.set $thrLo (i64.load offset=84 (local.get $st)))
@@ -11220,11 +11268,11 @@
           (then
             (if (i32.lt_s (local.get $digit) (i32.const 0))
               (then
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 208))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
+                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 312))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 104))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 208))) (i32.eq (local.get $layout) (i32.const 1))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
                 (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
               )
               (else
-                (local.set $item (i32.or (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 208))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
+                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 312))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 104))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 208))) (i32.eq (local.get $layout) (i32.const 1))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )
@@ -11234,13 +11282,13 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp2_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.and (local.get $item) (i32.const -2)))
+                    (call $fp2_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.and (local.get $item) (i32.const -4)))
                     (if (i32.and (local.get $item) (i32.const 1))
                       (then
-                        (call $fp2_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 104)))
+                        (call $fp2_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 52))))
                       )
                       (else
-                        (call $fp2_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 104)))
+                        (call $fp2_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 52))))
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -11305,7 +11353,7 @@
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -11369,13 +11417,13 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp2_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                        (call $fp2_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                         (if (i32.and (local.get $other) (i32.const 1))
                           (then
-                            (call $fp2_neg (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 104)))
+                            (call $fp2_neg (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 52))))
                           )
                           (else
-                            (call $fp2_copy (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 104)))
+                            (call $fp2_copy (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 52))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -11402,7 +11450,7 @@
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -11474,13 +11522,13 @@
                         (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                         (if (i32.eq (local.get $s) (i32.const 0))
                           (then
-                            (call $fp2_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.and (local.get $item) (i32.const -2)))
+                            (call $fp2_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.and (local.get $item) (i32.const -4)))
                             (if (i32.and (local.get $item) (i32.const 1))
                               (then
-                                (call $fp2_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 104)))
+                                (call $fp2_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 52))))
                               )
                               (else
-                                (call $fp2_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 104)))
+                                (call $fp2_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 52))))
                               )
                             )
                             (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -11545,7 +11593,7 @@
                                         (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                         (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                         (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                        (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                        (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                         (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                                           (then
                                             (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -11609,13 +11657,13 @@
                                 )
                                 (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                                 (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                                (call $fp2_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                                (call $fp2_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                                 (if (i32.and (local.get $other) (i32.const 1))
                                   (then
-                                    (call $fp2_neg (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 104)))
+                                    (call $fp2_neg (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 52))))
                                   )
                                   (else
-                                    (call $fp2_copy (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 104)))
+                                    (call $fp2_copy (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 52))))
                                   )
                                 )
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -11642,7 +11690,7 @@
                             (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                             (local.set $finfo (i32.load offset=12 (local.get $fe)))
                             (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                            (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                            (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                             (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                               (then
                                 (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -11726,7 +11774,7 @@
                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                   (then
                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -11800,13 +11848,13 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp2_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.and (local.get $item) (i32.const -2)))
+                    (call $fp2_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.and (local.get $item) (i32.const -4)))
                     (if (i32.and (local.get $item) (i32.const 1))
                       (then
-                        (call $fp2_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 104)))
+                        (call $fp2_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 52))))
                       )
                       (else
-                        (call $fp2_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.and (local.get $item) (i32.const -2)) (i32.const 104)))
+                        (call $fp2_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 208))) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 52))))
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -11871,7 +11919,7 @@
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
                                 (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                                (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                                   (then
                                     (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -11935,13 +11983,13 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp2_copy (local.get $t) (i32.and (local.get $other) (i32.const -2)))
+                        (call $fp2_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
                         (if (i32.and (local.get $other) (i32.const 1))
                           (then
-                            (call $fp2_neg (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 104)))
+                            (call $fp2_neg (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 52))))
                           )
                           (else
-                            (call $fp2_copy (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.and (local.get $other) (i32.const -2)) (i32.const 104)))
+                            (call $fp2_copy (i32.add (local.get $t) (i32.const 104)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 52))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
@@ -11968,7 +12016,7 @@
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
                     (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
-                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -2)))
+                    (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 208)))))
                       (then
                         (i32.store (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2))) (local.get $fb2))
@@ -12247,6 +12295,55 @@
             (call $fp2_neg (i32.add (local.get $d0) (i32.const 312)) (i32.add (local.get $d0) (i32.const 312)))
           )
         )
+        (br $l1)
+      )
+    )
+  )
+  ;; g2_msm_expand_triples(points, count): in place, from count affine points (x, y) at stride 2·EB to count
+  ;; shared-y triples [β·x, x, y] at stride 3·EB (POINT_LAYOUT_TRIPLES in src/abi/layout.ts: φ(P) = (β·x, y) without a
+  ;; second y). The halves keep their sign bits (msm_accumulate applies them). points must have room for
+  ;; 3·count + 1 elements (β is kept in the last). Runs backwards: triple i starts at or after point i, and
+  ;; y moves before x, so nothing is overwritten before it is read. Cost: 1 mul per point.
+  ;; i64.mul instructions in body: 0
+  (func $g2_msm_expand_triples (param $points i32) (param $count i32)
+    (local $i i32) (local $src i32) (local $dst i32) (local $betaPtr i32)
+    (local.set $betaPtr (i32.add (local.get $points) (i32.mul (local.get $count) (i32.const 312))))
+    (i32.store (local.get $betaPtr) (i32.const 580729340))
+    (i32.store offset=4 (local.get $betaPtr) (i32.const 291904377))
+    (i32.store offset=8 (local.get $betaPtr) (i32.const 979937528))
+    (i32.store offset=12 (local.get $betaPtr) (i32.const 165329880))
+    (i32.store offset=16 (local.get $betaPtr) (i32.const 309611390))
+    (i32.store offset=20 (local.get $betaPtr) (i32.const 582784980))
+    (i32.store offset=24 (local.get $betaPtr) (i32.const 1012714814))
+    (i32.store offset=28 (local.get $betaPtr) (i32.const 486044992))
+    (i32.store offset=32 (local.get $betaPtr) (i32.const 26731764))
+    (i32.store offset=36 (local.get $betaPtr) (i32.const 875811308))
+    (i32.store offset=40 (local.get $betaPtr) (i32.const 220235295))
+    (i32.store offset=44 (local.get $betaPtr) (i32.const 865416802))
+    (i32.store offset=48 (local.get $betaPtr) (i32.const 973907))
+    (i32.store (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=4 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=8 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=12 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=16 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=20 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=24 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=28 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=32 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=36 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=40 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=44 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (i32.store offset=48 (i32.add (local.get $betaPtr) (i32.const 52)) (i32.const 0))
+    (local.set $i (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $i)))
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (local.set $src (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 208))))
+        (local.set $dst (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 312))))
+        (call $fp2_copy (i32.add (local.get $dst) (i32.const 208)) (i32.add (local.get $src) (i32.const 104)))
+        (call $fp2_copy (i32.add (local.get $dst) (i32.const 104)) (local.get $src))
+        (call $fp2_mul (local.get $dst) (i32.add (local.get $dst) (i32.const 104)) (local.get $betaPtr))
         (br $l1)
       )
     )

@@ -45,7 +45,7 @@ describe('pippin msm on generated inputs', () => {
     });
   }
   it('--max-memory below the one-piece size streams the inputs (verified, peak memory and chunks printed)', () => {
-    const out = assertOk(['--curve', 'bn254', '--size', '15', '--max-memory', '16', '--validate', 'on-curve', '--threads', '2']);
+    const out = assertOk(['--curve', 'bn254', '--size', '17', '--max-memory', '16', '--validate', 'on-curve', '--threads', '2']);
     assert.match(out, /peak Wasm memory: [\d.]+ MiB .*--max-memory 16 MiB/);
     assert.match(out, /streamed: \d+ chunks of up to \d+ points/);
     const json = JSON.parse(cli('msm', '--size', '10', '--json', '--max-memory', '16', '--no-progress').stdout.trim());

@@ -80,14 +80,15 @@ describe('carry rule and tile planning', () => {
     }
   });
 
-  it('planTiles covers every (window, half) once; whole windows when they divide evenly, cut ones otherwise', () => {
-    for (const [halves, K, L, slots] of [[2 ** 17, 10, 4096, 2], [2 ** 17, 10, 4096, 1], [5000, 4, 512, 8], [600, 16, 128, 2], [2 ** 19, 8, 32768, 3]]) {
-      const { ranges, tiles } = planTiles(halves, { windows: K, buckets: L }, slots);
+  it('planTiles covers every (window, half) once at even cuts; whole windows when they divide evenly, cut ones otherwise', () => {
+    for (const [halves, K, L, slots, force] of [[2 ** 17, 10, 4096, 2], [2 ** 17, 10, 4096, 1], [5000, 4, 512, 8], [600, 16, 128, 2], [2 ** 19, 8, 32768, 3], [1000, 3, 16, 2, 7], [6, 2, 4, 2, 5]]) {
+      const { ranges, tiles } = planTiles(halves, { windows: K, buckets: L }, slots, force);
       for (let w = 0; w < K; w++) {
         const parts = tiles.filter((t) => t.win === w).sort((a, b) => a.start - b.start);
         let at = 0;
         for (const t of parts) {
           assert.equal(t.start, at, `contiguous ranges (window ${w})`);
+          assert.equal(t.start % 2, 0, `a tile starts at a point's first half (window ${w}, start ${t.start})`);
           at += t.count;
         }
         assert.equal(at, halves, `window ${w} covers all halves`);

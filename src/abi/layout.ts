@@ -3,8 +3,9 @@
  * runtime (src/msm/): one definition, imported by both.
  */
 
-/** Pair entry of g1_batch_add: dst, a, b (bit 0 = negate b), info (bits 0..29 caller data,
- * bit 30 caller flag, bit 31 set by the kernel when the sum is the point at infinity). */
+/** Pair entry of g1_batch_add: dst, a, b (bit 0 = negate b; bit 1 = b is the β·x slot of a shared-y
+ * triple, its y two elements on), info (bits 0..29 caller data, bit 30 caller flag, bit 31 set by
+ * the kernel when the sum is the point at infinity). */
 export const PAIR_BYTES = 16;
 export const INFO_INFINITY = 0x80000000;
 export const INFO_TEMP = 0x40000000;
@@ -40,9 +41,20 @@ export const ACC_STATE_FIELDS = [
   // the carry rule as 128-bit little-endian values in 32-bit words (index 17 → byte 68; the kernel
   // reads them with i64 loads, unaligned, which Wasm allows)
   'carryMask0', 'carryMask1', 'carryMask2', 'carryMask3', 'carryThreshold0', 'carryThreshold1', 'carryThreshold2', 'carryThreshold3',
+  // how item i's point is found: POINT_LAYOUT_PAIRS or POINT_LAYOUT_TRIPLES
+  'pointLayout',
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];
 export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
+
+/**
+ * Point layouts msm_accumulate reads. PAIRS: item i is the affine point at points + i·2·EB (the
+ * subgroup check's points, fixed-base tables: P_i and φ(P_i) interleaved). TRIPLES: the GLV halves
+ * of point j share its y: triple j = [β·x, x, y] at points + j·3·EB (msm_expand_triples); item 2j is
+ * (x, y), item 2j + 1 is φ(P_j) = (β·x, y). A third less memory than pairs of full images.
+ */
+export const POINT_LAYOUT_PAIRS = 0;
+export const POINT_LAYOUT_TRIPLES = 1;
 
 /** Scalar halves after the GLV split: magnitude < 2^127 (bit 127 holds the sign until
  * msm_expand_endo applies it to the point and clears it). */

@@ -24,11 +24,19 @@ import type { CoordinateField } from './fp2.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
 import {
-  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, accOffset,
+  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, POINT_LAYOUT_TRIPLES, accOffset,
 } from '../abi/layout.js';
 
 function limbs32(v: bigint, count: number): bigint[] {
   return Array.from({ length: count }, (_, i) => (v >> BigInt(32 * i)) & 0xffffffffn);
+}
+
+/**
+ * y of a tagged point pointer (bit 0: negate, bit 1: shared-y triple): x is at `tagged & ~3`, y
+ * follows it (x + EB), or for bit 1 (the β·x slot of a triple [β·x, x, y]) one element further.
+ */
+function yPointer(tagged: I32, EB: number): I32 {
+  return i32.add(i32.add(i32.and(tagged, i32.const(~3)), i32.const(EB)), i32.mul(i32.and(tagged, i32.const(2)), i32.const(EB / 2)));
 }
 
 export class MsmGen {
@@ -51,7 +59,7 @@ export class MsmGen {
   }
 
   /** Name of a kernel of this group: `msm_accumulate` → `msm_accumulate` (G1) or `g2_msm_accumulate`. */
-  kernel(name: 'batch_add' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo'): string {
+  kernel(name: 'batch_add' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples'): string {
     if (name === 'batch_add') return `${this.group}_batch_add`;
     return this.group === 'g1' ? name : `${this.group}_${name}`;
   }
@@ -256,7 +264,8 @@ export class MsmGen {
     const f = this.fp.f;
     this.mb.func(this.kernel('batch_add'), { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
       `${this.kernel('batch_add')}(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
-      'b negated when its bit 0 is set. a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).',
+      'b negated when its bit 0 is set; b\'s y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see',
+      'msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).',
       'dst may equal a; no dst may be another entry\'s a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =',
       '(2·count + 8) field elements + count bytes. Montgomery\'s trick: 1 inversion per batch;',
       'per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.',
@@ -269,6 +278,7 @@ export class MsmGen {
       const a = fb.local('a', 'i32');
       const b = fb.local('b', 'i32');
       const neg = fb.local('neg', 'i32');
+      const yb = fb.local('yb', 'i32');
       const kind = fb.local('kind', 'i32'); // 0 chord, 1 tangent, 2 infinity
       const kinds = fb.local('kinds', 'i32');
       const dArr = fb.local('dArr', 'i32');
@@ -283,11 +293,13 @@ export class MsmGen {
       fb.globalSet('stat_batches', i32.add(fb.globalGet('stat_batches'), i32.const(1)));
       dArr.set(i32.add(scratch.get, i32.mul(count.get, i32.const(EB))));
       kinds.set(tmp(8));
+      const yOf = (tagged: I32) => yPointer(tagged, EB);
       const loadPair = () => {
         a.set(i32.load(e.get, 4));
         b.set(i32.load(e.get, 8));
         neg.set(i32.and(b.get, i32.const(1)));
-        b.set(i32.and(b.get, i32.const(~1)));
+        yb.set(yOf(b.get));
+        b.set(i32.and(b.get, i32.const(~3)));
       };
       // forward: denominators D_k (x_b − x_a, or 2·y_a for a tangent, 1 for a = −b) and prefix products
       fb.forRange(k, i32.const(0), count.get, 1, () => {
@@ -298,7 +310,7 @@ export class MsmGen {
         kind.set(i32.const(0));
         fb.if(fb.callExpr('i32', `${f}_is_zero`, Dk.get), () => {
           // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
-          call('copy', YB, i32.add(b.get, i32.const(EB)));
+          call('copy', YB, yb.get);
           fb.if(neg.get, () => call('neg', YB, YB));
           fb.if(fb.callExpr('i32', `${f}_eq`, YB, i32.add(a.get, i32.const(EB))), () => {
             kind.set(i32.const(1));
@@ -336,9 +348,9 @@ export class MsmGen {
           }, () => {
             // λ = (±y_b − y_a)/(x_b − x_a); for −y_b the numerator is −(y_b + y_a)
             fb.if(neg.get, () => {
-              call('add', LAM, i32.add(b.get, i32.const(EB)), i32.add(a.get, i32.const(EB)));
+              call('add', LAM, yb.get, i32.add(a.get, i32.const(EB)));
               call('neg', LAM, LAM);
-            }, () => call('sub', LAM, i32.add(b.get, i32.const(EB)), i32.add(a.get, i32.const(EB))));
+            }, () => call('sub', LAM, yb.get, i32.add(a.get, i32.const(EB))));
             call('mul', LAM, LAM, T);
           });
           // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a
@@ -379,6 +391,7 @@ export class MsmGen {
       const st = fb.param('st', 'i32');
       const fld = (off: number) => i32.load(st.get, off);
       const points = fb.local('points', 'i32');
+      const layout = fb.local('layout', 'i32');
       const halves = fb.local('halves', 'i32');
       const maskLo = fb.local('maskLo', 'i64');
       const maskHi = fb.local('maskHi', 'i64');
@@ -424,7 +437,7 @@ export class MsmGen {
       points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
       buckets.set(fld(accOffset('buckets'))); bstate.set(fld(accOffset('bstate'))); pending.set(fld(accOffset('pending'))); pairs.set(fld(accOffset('pairs'))); cap.set(fld(accOffset('batch')));
       deferred.set(fld(accOffset('deferred'))); dcap.set(fld(accOffset('deferredCap'))); temps.set(fld(accOffset('temps'))); freeTemps.set(fld(accOffset('freeTemps'))); scratch.set(fld(accOffset('scratch')));
-      pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap')));
+      pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap'))); layout.set(fld(accOffset('pointLayout')));
       maskLo.set(i64.load(st.get, accOffset('carryMask0'))); maskHi.set(i64.load(st.get, accOffset('carryMask2')));
       thrLo.set(i64.load(st.get, accOffset('carryThreshold0'))); thrHi.set(i64.load(st.get, accOffset('carryThreshold2')));
       np.set(i32.const(0)); nd.set(i32.const(0)); npend.set(i32.const(0)); flushes.set(i32.const(0));
@@ -466,12 +479,12 @@ export class MsmGen {
         fb.i32Store(de.get, 4, b);
         nd.set(i32.add(nd.get, i32.const(1)));
       };
-      /** Copies ±point into dst (affine). */
+      /** Copies ±point into dst (affine); `it` is a tagged pointer (bit 0 negate, bit 1 shared-y triple). */
       const copySigned = (dst: I32, it: I32) => {
-        fb.call(`${f}_copy`, dst, i32.and(it, i32.const(~1)));
+        fb.call(`${f}_copy`, dst, i32.and(it, i32.const(~3)));
         fb.if(i32.and(it, i32.const(1)),
-          () => fb.call(`${f}_neg`, i32.add(dst, i32.const(this.EB)), i32.add(i32.and(it, i32.const(~1)), i32.const(this.EB))),
-          () => fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), i32.add(i32.and(it, i32.const(~1)), i32.const(this.EB))));
+          () => fb.call(`${f}_neg`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)),
+          () => fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)));
       };
 
       // schedule(item, bk): the one place that decides what happens to an item for bucket bk.
@@ -536,7 +549,7 @@ export class MsmGen {
           finfo.set(i32.load(fe.get, 12));
           fbk.set(i32.and(finfo.get, i32.const(INFO_DATA_MASK)));
           // the b operand is consumed: a temporary goes back to the pool
-          fb2.set(i32.and(i32.load(fe.get, 8), i32.const(~1)));
+          fb2.set(i32.and(i32.load(fe.get, 8), i32.const(~3)));
           fb.if(isTempPtr(fb2.get), () => freeTemp(fb2.get));
           fb.if(i32.and(finfo.get, i32.const(INFO_TEMP)), () => {
             fb.if(i32.and(finfo.get, i32.const(INFO_INFINITY)),
@@ -589,9 +602,15 @@ export class MsmGen {
           i32.and(i64.eq(lowHi.get, thrHi.get), i64.gt_u(i64.and(i64.load(half.get), maskLo.get), thrLo.get)))));
         fb.if(i32.gt_s(digit.get, halfL.get), () => digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1))));
         fb.if(i32.ne(digit.get, i32.const(0)), () => {
-          const ptPtr = i32.add(points.get, i32.mul(i.get, i32.const(PB)));
-          // the half's sign (bit 127) negates the point too: msm_expand_endo has moved it onto the
-          // points and cleared it; fixed-base tables (src/msm/fixed-base.ts) cannot, so it stays
+          // item i's point, tagged: POINT_LAYOUT_PAIRS: affine point i (stride PB); POINT_LAYOUT_TRIPLES:
+          // triple ⌊i/2⌋ = [β·x, x, y], half 2j is (x, y) at +EB, half 2j + 1 is (β·x, y) at +0 with tag bit 1
+          const odd = i32.and(i.get, i32.const(1));
+          const ptPtr = i32.select(
+            i32.or(i32.add(i32.add(points.get, i32.mul(i32.shr_u(i.get, i32.const(1)), i32.const(3 * this.EB))), i32.mul(i32.xor(odd, i32.const(1)), i32.const(this.EB))), i32.shl(odd, i32.const(1))),
+            i32.add(points.get, i32.mul(i.get, i32.const(PB))),
+            i32.eq(layout.get, i32.const(POINT_LAYOUT_TRIPLES)));
+          // the half's sign (bit 127) negates the point: msm_expand_endo (pairs) may have moved it onto
+          // the points and cleared it; shared-y triples and fixed-base tables cannot, so there it stays
           const sign = i32.shr_u(i32.load(half.get, 12), i32.const(31));
           fb.if(i32.lt_s(digit.get, i32.const(0)), () => {
             item.set(i32.or(ptPtr, i32.xor(sign, i32.const(1))));
@@ -726,6 +745,7 @@ export class MsmGen {
    * msm_expand_endo(points, halves, count): in place, from count compacted (P_i, k1‖k2) to 2·count
    * interleaved (P_i, k1), (endo P_i, k2) with halves re-laid to 16-byte stride (both arrays must
    * have room for 2·count entries). Runs backwards so nothing is overwritten before it is read.
+   * Fixed-base tables use it; the MSM itself lays points out with msm_expand_triples (shared y).
    */
   private emitPrepare(): void {
     const { PB, EB } = this;
@@ -769,32 +789,48 @@ export class MsmGen {
       // β lives in the slot after the last expanded point (the caller reserves 2·count + 1 slots)
       betaPtr.set(i32.add(points.get, i32.mul(i32.shl(count.get, 1), i32.const(PB))));
       this.fp.storeConst(fb, betaPtr.get, betaL);
-      i.set(count.get);
-      fb.block((done) => {
-        fb.loop((again) => {
-          fb.brIf(done, i32.eqz(i.get));
-          i.set(i32.sub(i.get, i32.const(1)));
-          // halves: (k1 ‖ k2) at 32·i → k1 at 16·(2i), k2 at 16·(2i+1): the same bytes, so nothing to move
-          src.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
-          d0.set(i32.add(points.get, i32.mul(i32.shl(i.get, 1), i32.const(PB))));
-          // endo point first (slot 2i+1), then move P_i to slot 2i (2i ≥ i: copy from the end is safe)
-          fb.call(`${f}_mul`, i32.add(d0.get, i32.const(PB)), src.get, betaPtr.get);
-          fb.call(`${f}_copy`, i32.add(d0.get, i32.const(PB + EB)), i32.add(src.get, i32.const(EB)));
-          fb.if(i32.ne(d0.get, src.get), () => {
-            fb.call(`${f}_copy`, d0.get, src.get);
-            fb.call(`${f}_copy`, i32.add(d0.get, i32.const(EB)), i32.add(src.get, i32.const(EB)));
-          });
-          // signs of k1 and k2 (bit 127 of each half) move onto the points: −k·P = k·(−P)
-          for (const [half, slot] of [[12, 0], [28, PB]] as const) {
-            const word = i32.add(i32.add(halves.get, i32.shl(i.get, 5)), i32.const(half));
-            fb.if(i32.lt_s(i32.load(word), i32.const(0)), () => {
-              fb.i32Store(word, 0, i32.and(i32.load(word), i32.const(0x7fffffff)));
-              const y = i32.add(d0.get, i32.const(slot + EB));
-              fb.call(`${f}_neg`, y, y);
-            });
-          }
-          fb.br(again);
+      fb.forRangeDown(i, count.get, () => {
+        // halves: (k1 ‖ k2) at 32·i → k1 at 16·(2i), k2 at 16·(2i+1): the same bytes, so nothing to move
+        src.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
+        d0.set(i32.add(points.get, i32.mul(i32.shl(i.get, 1), i32.const(PB))));
+        // endo point first (slot 2i+1), then move P_i to slot 2i (2i ≥ i: copy from the end is safe)
+        fb.call(`${f}_mul`, i32.add(d0.get, i32.const(PB)), src.get, betaPtr.get);
+        fb.call(`${f}_copy`, i32.add(d0.get, i32.const(PB + EB)), i32.add(src.get, i32.const(EB)));
+        fb.if(i32.ne(d0.get, src.get), () => {
+          fb.call(`${f}_copy`, d0.get, src.get);
+          fb.call(`${f}_copy`, i32.add(d0.get, i32.const(EB)), i32.add(src.get, i32.const(EB)));
         });
+        // signs of k1 and k2 (bit 127 of each half) move onto the points: −k·P = k·(−P)
+        for (const [half, slot] of [[12, 0], [28, PB]] as const) {
+          const word = i32.add(i32.add(halves.get, i32.shl(i.get, 5)), i32.const(half));
+          fb.if(i32.lt_s(i32.load(word), i32.const(0)), () => {
+            fb.i32Store(word, 0, i32.and(i32.load(word), i32.const(0x7fffffff)));
+            const y = i32.add(d0.get, i32.const(slot + EB));
+            fb.call(`${f}_neg`, y, y);
+          });
+        }
+      });
+    });
+    this.mb.func(this.kernel('msm_expand_triples'), { points: 'i32', count: 'i32' }, undefined, [
+      `${this.kernel('msm_expand_triples')}(points, count): in place, from count affine points (x, y) at stride 2·EB to count`,
+      'shared-y triples [β·x, x, y] at stride 3·EB (POINT_LAYOUT_TRIPLES in src/abi/layout.ts: φ(P) = (β·x, y) without a',
+      'second y). The halves keep their sign bits (msm_accumulate applies them). points must have room for',
+      '3·count + 1 elements (β is kept in the last). Runs backwards: triple i starts at or after point i, and',
+      'y moves before x, so nothing is overwritten before it is read. Cost: 1 mul per point.',
+    ], (fb) => {
+      const points = fb.param('points', 'i32'), count = fb.param('count', 'i32');
+      const i = fb.local('i', 'i32');
+      const src = fb.local('src', 'i32');
+      const dst = fb.local('dst', 'i32');
+      const betaPtr = fb.local('betaPtr', 'i32');
+      betaPtr.set(i32.add(points.get, i32.mul(count.get, i32.const(3 * EB))));
+      this.fp.storeConst(fb, betaPtr.get, betaL);
+      fb.forRangeDown(i, count.get, () => {
+        src.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
+        dst.set(i32.add(points.get, i32.mul(i.get, i32.const(3 * EB))));
+        fb.call(`${f}_copy`, i32.add(dst.get, i32.const(2 * EB)), i32.add(src.get, i32.const(EB)));
+        fb.call(`${f}_copy`, i32.add(dst.get, i32.const(EB)), src.get);
+        fb.call(`${f}_mul`, dst.get, i32.add(dst.get, i32.const(EB)), betaPtr.get);
       });
     });
   }

@@ -229,6 +229,19 @@ export class FuncBuilder {
     });
   }
 
+  /** i = end − 1 down to 0 (nothing when end = 0): for in-place expansions that must run backwards. */
+  forRangeDown(i: Local<'i32'>, end: I32, inner: () => void): void {
+    i.set(end);
+    this.block((exit) => {
+      this.loop((again) => {
+        this.brIf(exit, i32.eqz(i.get));
+        i.set(i32.sub(i.get, i32.const(1)));
+        inner();
+        this.br(again);
+      });
+    });
+  }
+
   toWat(): string {
     const head: string[] = this.doc.map((d) => `  ;; ${d}`);
     const mulCount = this.body.reduce((s, l) => s + (l.match(/\(i64\.mul /g)?.length ?? 0), 0);

@@ -15,7 +15,7 @@
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { ACC_STATE_FIELDS, PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
+import { ACC_STATE_FIELDS, PAIR_BYTES, POINT_LAYOUT_PAIRS, batchAddScratchBytes } from '../abi/layout.js';
 import { ACCUMULATE_SLICE, STATE_BLOCK_BYTES, accumulateOps, allocWorkspace, type G1MsmContext, type MsmStats } from './g1.js';
 import { accumulationCaps, batchFor, windowsFor } from './plan.js';
 
@@ -160,7 +160,7 @@ export function* fixedBaseMsmProgram(
         return [
           ...wins.flatMap((w, j) =>
             accumulateOps(inst, { ...ws, st: ws.st + j * slicesPerWindow * STATE_BLOCK_BYTES, stateBlocks: slicesPerWindow }, {
-              points: table.ptr + w * table.windowBytes, pointBytes: PB, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
+              points: table.ptr + w * table.windowBytes, layout: POINT_LAYOUT_PAIRS, pointBytes: PB, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
             }),
           ),
           ['@take', 'stat_pairs'],

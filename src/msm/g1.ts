@@ -7,7 +7,7 @@ import type { Instance } from '../runtime/instance.js';
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op, TaskResult } from '../runtime/interpreter.js';
 import { JobPlan, MsmPlan, WindowTable, planJob } from './plan.js';
-import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, batchAddScratchBytes, carryInRule, words128 } from '../abi/layout.js';
+import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, POINT_LAYOUT_PAIRS, POINT_LAYOUT_TRIPLES, batchAddScratchBytes, carryInRule, words128 } from '../abi/layout.js';
 
 export interface PhaseTimes {
   split: number;
@@ -70,12 +70,13 @@ export interface G1MsmContext {
 }
 
 /**
- * Reserves the input regions for n points: affine points (stride 2·EB, room for 2n + 1),
- * infinity flags (n bytes), scalars (32 bytes each, room for the 2n 16-byte halves + padding).
+ * Reserves the input regions for n points: affine points (stride 2·EB) that msm_expand_triples
+ * turns into shared-y triples (room for 3n + 1 elements), infinity flags (n bytes), scalars (32
+ * bytes each, room for the 2n 16-byte halves + padding).
  */
 export function allocInputs(ctx: G1MsmContext, n: number): MsmRegions {
   const { arena } = ctx.inst;
-  const points = arena.alloc((2 * n + 1) * 2 * ctx.EB);
+  const points = arena.alloc((3 * n + 1) * ctx.EB);
   const inf = arena.alloc(n + 8);
   const scalars = arena.alloc(32 * n + 32);
   return { points, inf, scalars };
@@ -86,7 +87,7 @@ export function allocInputs(ctx: G1MsmContext, n: number): MsmRegions {
  * `g2_` prefix (src/codegen/msm.ts `kernel`). Ops go to workers by name, so they cannot use the G2
  * view of `inst.k` (src/msm/g2.ts) that direct calls go through.
  */
-export function msmKernel<N extends 'msm_compact' | 'msm_expand_endo' | 'msm_accumulate' | 'msm_reduce_segments'>(group: 'g1' | 'g2' | undefined, name: N): N | `g2_${N}` {
+export function msmKernel<N extends 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_accumulate' | 'msm_reduce_segments'>(group: 'g1' | 'g2' | undefined, name: N): N | `g2_${N}` {
   return group === 'g2' ? `g2_${name}` : name;
 }
 
@@ -169,7 +170,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
       t1 = performance.now();
       // inst.k of a G2 context is the G2 view: these names call the G2 twins
       kept = k.msm_compact(regions.points, regions.inf, regions.scalars, n);
-      k.msm_expand_endo(regions.points, regions.scalars, kept);
+      k.msm_expand_triples(regions.points, kept);
     } else {
       // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
       // return to the event loop between them), then compaction and the endomorphism as one task
@@ -179,7 +180,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
         tasks: [() => [[msmKernel(ctx.group, 'msm_compact'), regions.points, regions.inf, regions.scalars, n]]],
         done: (_, r) => (kept = r.values[0]),
       };
-      yield { tasks: [() => [[msmKernel(ctx.group, 'msm_expand_endo'), regions.points, regions.scalars, kept]]], done() {} };
+      yield { tasks: [() => [[msmKernel(ctx.group, 'msm_expand_triples'), regions.points, kept]]], done() {} };
     }
     const t2 = performance.now();
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
@@ -290,10 +291,12 @@ export function workspaceBytes(EB: number, L: number, B: number, tempCap: number
   return (ownBuckets ? L * (PB + 5) : 0) + 4 * (L + B + 1) + PAIR_BYTES * Math.max(B, S) + 8 * deferredCap + tempCap * (PB + 4) + batchAddScratchBytes(Math.max(B, S), EB) + 16 * 10;
 }
 
-/** One window of an accumulation: `count` points at `points` (stride 2·EB) with their 16-byte halves. */
+/** One window of an accumulation: `count` items with their points at `points` and their 16-byte halves. */
 export interface AccumulateJob {
   points: number;
-  /** the points' stride (2·EB) */
+  /** POINT_LAYOUT_PAIRS (item i: point at points + i·pointBytes) or POINT_LAYOUT_TRIPLES (item i: half of triple ⌊i/2⌋) */
+  layout: typeof POINT_LAYOUT_PAIRS | typeof POINT_LAYOUT_TRIPLES;
+  /** bytes per item (pairs: 2·EB) or per triple (triples: 3·EB) */
   pointBytes: number;
   halves: number;
   count: number;
@@ -317,7 +320,8 @@ export function accumulateOps(inst: Instance, ws: Workspace, job: AccumulateJob,
     const first = s * ACCUMULATE_SLICE;
     const st = ws.st + s * STATE_BLOCK_BYTES;
     const state: Record<AccStateField, number> = {
-      points: job.points + first * job.pointBytes, halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
+      points: job.points + (job.layout === POINT_LAYOUT_TRIPLES ? first / 2 : first) * job.pointBytes, pointLayout: job.layout,
+      halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
       shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
       deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
       pendingList: ws.pendingList, tempCap: job.tempCap,
@@ -335,9 +339,13 @@ function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, w
   const { plan } = job;
   const tile = job.tiles[i];
   const L = plan.buckets;
+  const EB = PB / 2;
+  // the kernel tells a triple's two halves apart by the item's parity in the call: a tile starts at a triple
+  if (tile.start % 2 !== 0) throw new Error(`tileOps: tile ${i} starts at half ${tile.start}, inside a triple`);
   return [
     ...accumulateOps(inst, ws, {
-      points: regions.points + tile.start * PB, pointBytes: PB, halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+      points: regions.points + (tile.start / 2) * 3 * EB, layout: POINT_LAYOUT_TRIPLES, pointBytes: 3 * EB,
+      halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
     }, group),
     ['@take', 'stat_pairs'],

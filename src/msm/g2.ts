@@ -29,6 +29,7 @@ const G2_TWINS = {
   g1_xyzz_to_affine: 'g2_xyzz_to_affine',
   msm_compact: 'g2_msm_compact',
   msm_expand_endo: 'g2_msm_expand_endo',
+  msm_expand_triples: 'g2_msm_expand_triples',
 } as const satisfies Partial<Record<keyof Kernels, keyof G2Kernels>>;
 
 /** The instance with `k` showing G2 kernels under the G1 names of G2_TWINS (every other name as is). */

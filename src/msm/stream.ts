@@ -3,7 +3,7 @@
  * chunk is decoded and checked, its scalars split (GLV), compacted and expanded, and its halves are
  * accumulated into the buckets of EVERY window — K bucket sets that live for the whole MSM, so the
  * result is one MSM: the buckets are reduced once at the end, as in msmProgram (src/msm/g1.ts).
- * Wasm memory is then ≈ C·(2·PB + 33 + 16·T) bytes for a chunk plus K·L·(PB + 5) for the buckets
+ * Wasm memory is then ≈ C·(3·EB + 33 + 16·T) bytes for a chunk plus K·L·(PB + 5) for the buckets
  * and the per-thread workspaces, whatever n is.
  *
  * Inputs are one Uint8Array or an iterable / async iterable of Uint8Array chunks of any sizes (a
@@ -14,6 +14,7 @@ import type { Op, TaskResult } from '../runtime/interpreter.js';
 import { accumulationCaps, batchFor, type MsmPlan } from './plan.js';
 import { accumulateOps, allocInputs, allocWorkspace, splitBatch, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
 import { LengthMismatchError } from '../errors.js';
+import { POINT_LAYOUT_TRIPLES } from '../abi/layout.js';
 
 /** What the caller may pass as a stream of bytes. */
 export type ByteSource = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -114,9 +115,9 @@ export class ChunkReader {
   }
 }
 
-/** Bytes of Wasm memory per point of a chunk: expanded points (2 per input), flags, scalars, subgroup-check halves per thread. */
+/** Bytes of Wasm memory per point of a chunk: the shared-y triple (3 elements), flags, scalars, subgroup-check halves per thread. */
 export function chunkBytesPerPoint(EB: number, threads: number): number {
-  return 2 * 2 * EB + 1 + 32 + 16 * threads;
+  return 3 * EB + 1 + 32 + 16 * threads;
 }
 
 /** Bytes that do not depend on the chunk: every window's buckets and the per-thread workspaces. */
@@ -212,13 +213,13 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       const t2 = performance.now();
       let kept = 0;
       yield { tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, m]]], done: (_, r) => (kept = r.values[0]) };
-      yield { tasks: [() => [['msm_expand_endo', regions.points, regions.scalars, kept]]], done() {} };
+      yield { tasks: [() => [['msm_expand_triples', regions.points, kept]]], done() {} };
       const t3 = performance.now();
       // one task per window: this chunk's 2·kept halves into the window's buckets
       const accumulate: Batch = {
         tasks: windows.map((w, win) => (slot: number): Op[] => [
           ...accumulateOps(inst, { ...workspaces[slot], ...w }, {
-            points: regions.points, pointBytes: PB, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap,
+            points: regions.points, layout: POINT_LAYOUT_TRIPLES, pointBytes: 3 * EB, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap,
           }),
           ['@take', 'stat_pairs'],
           ['@take', 'stat_batches'],

@@ -24,7 +24,7 @@ import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { allocWorkspace, accumulateOps, type G1MsmContext, type Workspace } from './g1.js';
 import { accumulationCaps, batchFor } from './plan.js';
 import type { Op } from '../runtime/interpreter.js';
-import { subgroupBatchScratchBytes } from '../abi/layout.js';
+import { POINT_LAYOUT_PAIRS, subgroupBatchScratchBytes } from '../abi/layout.js';
 
 /** Error probability bound per call: 2^−SECURITY_BITS. */
 export const SECURITY_BITS = 128;
@@ -278,7 +278,7 @@ export function* subgroupBatchProgram(
           // the slot's previous group left its buckets for `done` to read: clear them first
           ['@zero', ws.bstate, L],
           ['@zero', ws.pending, 4 * L],
-          ...accumulateOps(inst, ws, { points, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }, group),
+          ...accumulateOps(inst, ws, { points, layout: POINT_LAYOUT_PAIRS, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }, group),
           // these additions are not the MSM's: reset its counters
           ['@take', 'stat_pairs'],
           ['@take', 'stat_batches'],
