@@ -43,13 +43,21 @@ import type { CurveTuning } from './types.js';
  * with the older product; issue #12 asks for a choice that holds on every CPU: re-measure there.
  * The op-count model in src/msm/plan.ts picks smaller c at 2^12, where it underrates the cost of
  * more windows relative to the (cheap, cache-friendly) reduction.
+ * After the shared-y triples (issue #12, 274 → 210 bytes per point at c = 16, 198 at c = 14), on the
+ * same Zen 5 host (Node 20.20.2), two runs of `npm run bench:windows -- --sizes 18 --cs 13,14,15,16
+ * --runs 5` minutes apart, while neighbours on the host were busy and then quieter:
+ *   1 thread   2^18: 2629.5, 2504.7, 2546.9, 2563.0   then   2556.2, 2447.2, 2424.1, 2368.2
+ *   2 threads  2^18 (second run, `--threads 2`):              1303.1, 1307.9, 1327.5, 1200.1
+ * c = 16's 2^15 buckets (3.4 MB) live in L3, c = 14's (0.85 MB) in the 1 MiB L2: c = 16 leads by 3–13%
+ * when the shared L3 is quiet and loses it when it is not. 2^18 takes c = 14, the one that keeps the
+ * peak at ≤ 200 bytes per point (198); `windowBits: 16` buys the quiet-host lead for 12 bytes per point.
  * Sizes between measured points take the nearer one (by log2); beyond 2^19 the model decides.
  */
 export const bls12_381Tuning: CurveTuning = {
   fp: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
   fr: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24)' },
   msmWindow: {
-    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 16]],
-    measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]',
+    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 14]],
+    measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]; 2^18 after the shared-y triples: -- --sizes 18 --cs 13,14,15,16 --runs 5',
   },
 };
