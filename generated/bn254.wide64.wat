@@ -52,12 +52,15 @@
   (export "g1_decode_batch" (func $g1_decode_batch))
   (export "g1_encode" (func $g1_encode))
   (export "msm_split_scalars" (func $msm_split_scalars))
+  (export "fp_pack" (func $fp_pack))
+  (export "fp_unpack" (func $fp_unpack))
   (export "g1_batch_add" (func $g1_batch_add))
   (export "msm_accumulate" (func $msm_accumulate))
   (export "msm_reduce_segments" (func $msm_reduce_segments))
   (export "msm_compact" (func $msm_compact))
   (export "msm_expand_endo" (func $msm_expand_endo))
   (export "msm_expand_triples" (func $msm_expand_triples))
+  (export "msm_expand_packed" (func $msm_expand_packed))
   (export "g1_validate_batch" (func $g1_validate_batch))
   ;; (lo, hi) = a·b as 128 bits, unsigned: i64.mul_wide_u (0xFC 22) in the native binary, which replaces every call.
   ;; Polyfill: schoolbook on 32-bit halves, 4 i64.mul; mid = p00>>32 + lo32(p01) + lo32(p10) < 3·2^32.
@@ -4202,6 +4205,16 @@
       )
     )
   )
+  ;; fp_pack(out, x): x (< 2p, normalized limbs) as 32 bytes: the 64-bit limbs concatenated. Cost: a copy (64-bit limbs are packed already). out must not overlap x.
+  ;; i64.mul instructions in body: 0
+  (func $fp_pack (param $out i32) (param $x i32)
+    (call $fp_copy (local.get $out) (local.get $x))
+  )
+  ;; fp_unpack(out, x): the element packed at x (fp_pack) as normalized limbs. Cost: a copy (64-bit limbs are packed already). out must not overlap x.
+  ;; i64.mul instructions in body: 0
+  (func $fp_unpack (param $out i32) (param $x i32)
+    (call $fp_copy (local.get $out) (local.get $x))
+  )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
   ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
@@ -4331,13 +4344,13 @@
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
   ;; i64.mul instructions in body: 0
   (func $msm_accumulate (param $st i32) (result i32)
-    (local $points i32) (local $layout i32) (local $halves i32) (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64)
-    (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32)
-    (local $deferred i32) (local $dcap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32)
-    (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32)
-    (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32)
-    (local $t i32) (local $info i32) (local $other i32) (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32)
-    (local $fb2 i32)
+    (local $points i32) (local $layout i32) (local $staging i32) (local $tripleBytes i32) (local $elemBytes i32) (local $packedTag i32) (local $bOperand i32) (local $halves i32)
+    (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64) (local $count i32) (local $shift i32) (local $c i32)
+    (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32) (local $deferred i32) (local $dcap i32) (local $temps i32)
+    (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32) (local $nd i32) (local $nfree i32) (local $npend i32)
+    (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32) (local $mask i64) (local $halfL i32) (local $item i32)
+    (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32) (local $t i32) (local $info i32) (local $other i32)
+    (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
     (local.set $count (i32.load offset=8 (local.get $st)))
@@ -4356,6 +4369,10 @@
     (local.set $pendingList (i32.load offset=60 (local.get $st)))
     (local.set $tempCap (i32.load offset=64 (local.get $st)))
     (local.set $layout (i32.load offset=100 (local.get $st)))
+    (local.set $staging (i32.load offset=104 (local.get $st)))
+    (local.set $elemBytes (select (i32.const 32) (i32.const 32) (i32.eq (local.get $layout) (i32.const 2))))
+    (local.set $tripleBytes (i32.mul (local.get $elemBytes) (i32.const 3)))
+    (local.set $packedTag (select (i32.const 4) (i32.const 0) (i32.eq (local.get $layout) (i32.const 2))))
     (local.set $maskLo (i64.load offset=68 (local.get $st)))
     (local.set $maskHi (i64.load offset=76 (local.get $st)))
     (local.set $thrLo (i64.load offset=84 (local.get $st)))
@@ -4397,11 +4414,11 @@
           (then
             (if (i32.lt_s (local.get $digit) (i32.const 0))
               (then
-                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 96))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 32))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.eq (local.get $layout) (i32.const 1))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
+                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $layout) (i32.const 0))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
                 (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
               )
               (else
-                (local.set $item (i32.or (select (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (i32.const 96))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (i32.const 32))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.eq (local.get $layout) (i32.const 1))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
+                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $layout) (i32.const 0))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )
@@ -4411,13 +4428,26 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -4)))
-                    (if (i32.and (local.get $item) (i32.const 1))
+                    (if (i32.and (local.get $item) (local.get $packedTag))
                       (then
-                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                        (call $fp_unpack (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -8)))
+                        (call $fp_unpack (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (local.get $item) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $item) (i32.const 2)) (i32.const 1))))))
+                        (if (i32.and (local.get $item) (i32.const 1))
+                          (then
+                            (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)))
+                          )
+                        )
                       )
                       (else
-                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                        (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -4)))
+                        (if (i32.and (local.get $item) (i32.const 1))
+                          (then
+                            (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                          )
+                          (else
+                            (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                          )
+                        )
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -4432,10 +4462,38 @@
                 )
                 (if (i32.eq (local.get $s) (i32.const 1))
                   (then
+                    (local.set $bOperand (local.get $item))
+                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                      (then
+                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                          (then
+                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                              )
+                            )
+                          )
+                          (else
+                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                              (else
+                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                            )
+                          )
+                        )
+                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                      )
+                    )
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))))
                     (i32.store offset=4 (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))))
-                    (i32.store offset=8 (local.get $e) (local.get $item))
+                    (i32.store offset=8 (local.get $e) (local.get $bOperand))
                     (i32.store offset=12 (local.get $e) (local.get $bk))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 2))
@@ -4453,20 +4511,76 @@
                 )
                 (if (local.get $isTemp)
                   (then
+                    (local.set $bOperand (local.get $other))
+                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                      (then
+                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                          (then
+                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                              )
+                            )
+                          )
+                          (else
+                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                              (else
+                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                            )
+                          )
+                        )
+                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                      )
+                    )
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (local.get $item))
                     (i32.store offset=4 (local.get $e) (local.get $item))
-                    (i32.store offset=8 (local.get $e) (local.get $other))
+                    (i32.store offset=8 (local.get $e) (local.get $bOperand))
                     (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                   )
                   (else
                     (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 64)))))
                       (then
+                        (local.set $bOperand (local.get $item))
+                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                          (then
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                              (then
+                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                  )
+                                )
+                              )
+                              (else
+                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                )
+                              )
+                            )
+                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                          )
+                        )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $other))
                         (i32.store offset=4 (local.get $e) (local.get $other))
-                        (i32.store offset=8 (local.get $e) (local.get $item))
+                        (i32.store offset=8 (local.get $e) (local.get $bOperand))
                         (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
@@ -4546,19 +4660,60 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
-                        (if (i32.and (local.get $other) (i32.const 1))
+                        (if (i32.and (local.get $other) (local.get $packedTag))
                           (then
-                            (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                            (call $fp_unpack (local.get $t) (i32.and (local.get $other) (i32.const -8)))
+                            (call $fp_unpack (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.and (local.get $other) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $other) (i32.const 2)) (i32.const 1))))))
+                            (if (i32.and (local.get $other) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (local.get $t) (i32.const 32)))
+                              )
+                            )
                           )
                           (else
-                            (call $fp_copy (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                            (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
+                            (if (i32.and (local.get $other) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                              )
+                              (else
+                                (call $fp_copy (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                              )
+                            )
+                          )
+                        )
+                        (local.set $bOperand (local.get $item))
+                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                          (then
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                              (then
+                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                  )
+                                )
+                              )
+                              (else
+                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                )
+                              )
+                            )
+                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $t))
                         (i32.store offset=4 (local.get $e) (local.get $t))
-                        (i32.store offset=8 (local.get $e) (local.get $item))
+                        (i32.store offset=8 (local.get $e) (local.get $bOperand))
                         (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
@@ -4651,13 +4806,26 @@
                         (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                         (if (i32.eq (local.get $s) (i32.const 0))
                           (then
-                            (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -4)))
-                            (if (i32.and (local.get $item) (i32.const 1))
+                            (if (i32.and (local.get $item) (local.get $packedTag))
                               (then
-                                (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                                (call $fp_unpack (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -8)))
+                                (call $fp_unpack (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (local.get $item) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $item) (i32.const 2)) (i32.const 1))))))
+                                (if (i32.and (local.get $item) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)))
+                                  )
+                                )
                               )
                               (else
-                                (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                                (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -4)))
+                                (if (i32.and (local.get $item) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                                  )
+                                )
                               )
                             )
                             (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -4672,10 +4840,38 @@
                         )
                         (if (i32.eq (local.get $s) (i32.const 1))
                           (then
+                            (local.set $bOperand (local.get $item))
+                            (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                              (then
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                                  (then
+                                    (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                    (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                      (then
+                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                      )
+                                    )
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                      (then
+                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                      )
+                                      (else
+                                        (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                      )
+                                    )
+                                  )
+                                )
+                                (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                              )
+                            )
                             (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                             (i32.store (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))))
                             (i32.store offset=4 (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))))
-                            (i32.store offset=8 (local.get $e) (local.get $item))
+                            (i32.store offset=8 (local.get $e) (local.get $bOperand))
                             (i32.store offset=12 (local.get $e) (local.get $bk))
                             (local.set $np (i32.add (local.get $np) (i32.const 1)))
                             (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 2))
@@ -4693,20 +4889,76 @@
                         )
                         (if (local.get $isTemp)
                           (then
+                            (local.set $bOperand (local.get $other))
+                            (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                              (then
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                                  (then
+                                    (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                    (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                      (then
+                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                      )
+                                    )
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                      (then
+                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                      )
+                                      (else
+                                        (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                      )
+                                    )
+                                  )
+                                )
+                                (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                              )
+                            )
                             (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                             (i32.store (local.get $e) (local.get $item))
                             (i32.store offset=4 (local.get $e) (local.get $item))
-                            (i32.store offset=8 (local.get $e) (local.get $other))
+                            (i32.store offset=8 (local.get $e) (local.get $bOperand))
                             (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                             (local.set $np (i32.add (local.get $np) (i32.const 1)))
                           )
                           (else
                             (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 64)))))
                               (then
+                                (local.set $bOperand (local.get $item))
+                                (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                                  (then
+                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                                      (then
+                                        (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                        (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                          (then
+                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                          )
+                                        )
+                                      )
+                                      (else
+                                        (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                          (then
+                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                          )
+                                          (else
+                                            (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                          )
+                                        )
+                                      )
+                                    )
+                                    (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                                  )
+                                )
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                                 (i32.store (local.get $e) (local.get $other))
                                 (i32.store offset=4 (local.get $e) (local.get $other))
-                                (i32.store offset=8 (local.get $e) (local.get $item))
+                                (i32.store offset=8 (local.get $e) (local.get $bOperand))
                                 (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                                 (local.set $np (i32.add (local.get $np) (i32.const 1)))
                               )
@@ -4786,19 +5038,60 @@
                                 )
                                 (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                                 (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                                (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
-                                (if (i32.and (local.get $other) (i32.const 1))
+                                (if (i32.and (local.get $other) (local.get $packedTag))
                                   (then
-                                    (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                                    (call $fp_unpack (local.get $t) (i32.and (local.get $other) (i32.const -8)))
+                                    (call $fp_unpack (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.and (local.get $other) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $other) (i32.const 2)) (i32.const 1))))))
+                                    (if (i32.and (local.get $other) (i32.const 1))
+                                      (then
+                                        (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (local.get $t) (i32.const 32)))
+                                      )
+                                    )
                                   )
                                   (else
-                                    (call $fp_copy (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                                    (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
+                                    (if (i32.and (local.get $other) (i32.const 1))
+                                      (then
+                                        (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                                      )
+                                      (else
+                                        (call $fp_copy (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                                      )
+                                    )
+                                  )
+                                )
+                                (local.set $bOperand (local.get $item))
+                                (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                                  (then
+                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                                      (then
+                                        (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                        (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                          (then
+                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                          )
+                                        )
+                                      )
+                                      (else
+                                        (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                          (then
+                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                          )
+                                          (else
+                                            (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                          )
+                                        )
+                                      )
+                                    )
+                                    (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
                                   )
                                 )
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                                 (i32.store (local.get $e) (local.get $t))
                                 (i32.store offset=4 (local.get $e) (local.get $t))
-                                (i32.store offset=8 (local.get $e) (local.get $item))
+                                (i32.store offset=8 (local.get $e) (local.get $bOperand))
                                 (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                                 (local.set $np (i32.add (local.get $np) (i32.const 1)))
                               )
@@ -4977,13 +5270,26 @@
                 (local.set $s (i32.load8_u (i32.add (local.get $bstate) (local.get $bk))))
                 (if (i32.eq (local.get $s) (i32.const 0))
                   (then
-                    (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -4)))
-                    (if (i32.and (local.get $item) (i32.const 1))
+                    (if (i32.and (local.get $item) (local.get $packedTag))
                       (then
-                        (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                        (call $fp_unpack (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -8)))
+                        (call $fp_unpack (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (local.get $item) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $item) (i32.const 2)) (i32.const 1))))))
+                        (if (i32.and (local.get $item) (i32.const 1))
+                          (then
+                            (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)))
+                          )
+                        )
                       )
                       (else
-                        (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                        (call $fp_copy (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.and (local.get $item) (i32.const -4)))
+                        (if (i32.and (local.get $item) (i32.const 1))
+                          (then
+                            (call $fp_neg (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                          )
+                          (else
+                            (call $fp_copy (i32.add (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $item) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $item) (i32.const 2)) (i32.const 16))))
+                          )
+                        )
                       )
                     )
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 1))
@@ -4998,10 +5304,38 @@
                 )
                 (if (i32.eq (local.get $s) (i32.const 1))
                   (then
+                    (local.set $bOperand (local.get $item))
+                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                      (then
+                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                          (then
+                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                              )
+                            )
+                          )
+                          (else
+                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                              (else
+                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                            )
+                          )
+                        )
+                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                      )
+                    )
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))))
                     (i32.store offset=4 (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 64))))
-                    (i32.store offset=8 (local.get $e) (local.get $item))
+                    (i32.store offset=8 (local.get $e) (local.get $bOperand))
                     (i32.store offset=12 (local.get $e) (local.get $bk))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 2))
@@ -5019,20 +5353,76 @@
                 )
                 (if (local.get $isTemp)
                   (then
+                    (local.set $bOperand (local.get $other))
+                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                      (then
+                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                          (then
+                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                              )
+                            )
+                          )
+                          (else
+                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                              (else
+                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                              )
+                            )
+                          )
+                        )
+                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                      )
+                    )
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (local.get $item))
                     (i32.store offset=4 (local.get $e) (local.get $item))
-                    (i32.store offset=8 (local.get $e) (local.get $other))
+                    (i32.store offset=8 (local.get $e) (local.get $bOperand))
                     (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                   )
                   (else
                     (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 64)))))
                       (then
+                        (local.set $bOperand (local.get $item))
+                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                          (then
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                              (then
+                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                  )
+                                )
+                              )
+                              (else
+                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                )
+                              )
+                            )
+                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
+                          )
+                        )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $other))
                         (i32.store offset=4 (local.get $e) (local.get $other))
-                        (i32.store offset=8 (local.get $e) (local.get $item))
+                        (i32.store offset=8 (local.get $e) (local.get $bOperand))
                         (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
@@ -5112,19 +5502,60 @@
                         )
                         (local.set $nfree (i32.sub (local.get $nfree) (i32.const 1)))
                         (local.set $t (i32.load (i32.add (local.get $freeTemps) (i32.shl (local.get $nfree) (i32.const 2)))))
-                        (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
-                        (if (i32.and (local.get $other) (i32.const 1))
+                        (if (i32.and (local.get $other) (local.get $packedTag))
                           (then
-                            (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                            (call $fp_unpack (local.get $t) (i32.and (local.get $other) (i32.const -8)))
+                            (call $fp_unpack (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.and (local.get $other) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $other) (i32.const 2)) (i32.const 1))))))
+                            (if (i32.and (local.get $other) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (local.get $t) (i32.const 32)))
+                              )
+                            )
                           )
                           (else
-                            (call $fp_copy (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                            (call $fp_copy (local.get $t) (i32.and (local.get $other) (i32.const -4)))
+                            (if (i32.and (local.get $other) (i32.const 1))
+                              (then
+                                (call $fp_neg (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                              )
+                              (else
+                                (call $fp_copy (i32.add (local.get $t) (i32.const 32)) (i32.add (i32.add (i32.and (local.get $other) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $other) (i32.const 2)) (i32.const 16))))
+                              )
+                            )
+                          )
+                        )
+                        (local.set $bOperand (local.get $item))
+                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
+                          (then
+                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
+                              (then
+                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
+                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 32) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)))
+                                  )
+                                )
+                              )
+                              (else
+                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
+                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
+                                  (then
+                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                  (else
+                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.const 32)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 16))))
+                                  )
+                                )
+                              )
+                            )
+                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 64))) (i32.and (local.get $bOperand) (i32.const 1))))
                           )
                         )
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $t))
                         (i32.store offset=4 (local.get $e) (local.get $t))
-                        (i32.store offset=8 (local.get $e) (local.get $item))
+                        (i32.store offset=8 (local.get $e) (local.get $bOperand))
                         (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
@@ -5429,6 +5860,35 @@
         (call $fp_copy (i32.add (local.get $dst) (i32.const 64)) (i32.add (local.get $src) (i32.const 32)))
         (call $fp_copy (i32.add (local.get $dst) (i32.const 32)) (local.get $src))
         (call $fp_mul (local.get $dst) (i32.add (local.get $dst) (i32.const 32)) (local.get $betaPtr))
+        (br $l1)
+      )
+    )
+  )
+  ;; msm_expand_packed(points, count): as msm_expand_triples, with each element of the triple packed (fp_pack:
+  ;; 32 bytes instead of 32): stride 96 (POINT_LAYOUT_PACKED). points must have room for 96·count bytes + 4
+  ;; elements (β and 3 scratch elements after the triples; x and y are copied there first, since triple i
+  ;; overlaps point i for small i). Runs backwards (triple i starts at or after point i). Cost: 1 mul per point.
+  ;; i64.mul instructions in body: 0
+  (func $msm_expand_packed (param $points i32) (param $count i32)
+    (local $i i32) (local $src i32) (local $dst i32) (local $betaPtr i32)
+    (local.set $betaPtr (i32.add (local.get $points) (i32.mul (local.get $count) (i32.const 96))))
+    (i64.store (local.get $betaPtr) (i64.const 0x71930c11d782e155))
+    (i64.store offset=8 (local.get $betaPtr) (i64.const -0x59446b830041ccdd))
+    (i64.store offset=16 (local.get $betaPtr) (i64.const -0x55cfccbb2b8bebbc))
+    (i64.store offset=24 (local.get $betaPtr) (i64.const 0x2c3b3f0d26594943))
+    (local.set $i (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $i)))
+        (local.set $i (i32.sub (local.get $i) (i32.const 1)))
+        (local.set $src (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))))
+        (local.set $dst (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))))
+        (call $fp_copy (i32.add (local.get $betaPtr) (i32.const 32)) (local.get $src))
+        (call $fp_copy (i32.add (local.get $betaPtr) (i32.const 64)) (i32.add (local.get $src) (i32.const 32)))
+        (call $fp_mul (i32.add (local.get $betaPtr) (i32.const 96)) (i32.add (local.get $betaPtr) (i32.const 32)) (local.get $betaPtr))
+        (call $fp_pack (local.get $dst) (i32.add (local.get $betaPtr) (i32.const 96)))
+        (call $fp_pack (i32.add (local.get $dst) (i32.const 32)) (i32.add (local.get $betaPtr) (i32.const 32)))
+        (call $fp_pack (i32.add (local.get $dst) (i32.const 64)) (i32.add (local.get $betaPtr) (i32.const 64)))
         (br $l1)
       )
     )

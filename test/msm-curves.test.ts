@@ -11,6 +11,8 @@ import { devCurveModule } from '../src/testing/dev-instance.js';
 import { curves, registry, type CurveName } from '../src/curves/index.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { allocInputs, msmProgram, type G1MsmContext } from '../src/msm/g1.js';
+import { packedElementBytes } from '../src/abi/layout.js';
+import { makeRng } from '../src/reference/rng.js';
 import { runLocal } from '../src/runtime/executor.js';
 import { refCombiner } from '../src/msm/combine-ref.js';
 
@@ -30,10 +32,34 @@ for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 
     const ref = new RefCurve(params);
     const fp = inst.fields.fp;
     const EB = fp.info.elementBytes;
-    const ctx: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: refCombiner(ref, fp, () => inst.memory.buffer) };
+    const PK = packedElementBytes(fp.info);
+    const unpacked: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: refCombiner(ref, fp, () => inst.memory.buffer) };
+    const packed: G1MsmContext = { ...unpacked, packedBytes: PK };
+    it(`fp_pack / fp_unpack: ${PK}-byte packing is the element's value in little-endian bytes, and back`, () => {
+      const p = BigInt(params.p);
+      const rng = makeRng(11);
+      const values = [0n, 1n, p - 1n, p, p + 1n, 2n * p - 1n, (1n << BigInt(fp.info.w)) - 1n];
+      for (let j = 0; j < 20; j++) values.push(rng.nextBelow(2n * p));
+      const mark = inst.arena.mark();
+      const at = inst.arena.alloc(EB), out = inst.arena.alloc(PK + 8), back = inst.arena.alloc(EB);
+      const k = inst.exports as Record<string, (out: number, x: number) => void>;
+      for (const v of values) {
+        fp.writeLimbs(at, v);
+        new Uint8Array(inst.memory.buffer).fill(0xa5, out, out + PK + 8);
+        k.fp_pack(out, at);
+        const bytes = new Uint8Array(inst.memory.buffer, out, PK + 8);
+        let got = 0n;
+        for (let b = PK - 1; b >= 0; b--) got = (got << 8n) | BigInt(bytes[b]);
+        assert.equal(got, v, `pack(0x${v.toString(16)})`);
+        assert.ok(bytes.subarray(PK).every((x) => x === 0xa5), 'pack writes exactly PK bytes');
+        k.fp_unpack(back, out);
+        assert.equal(fp.readLimbs(back), v, `unpack(pack(0x${v.toString(16)}))`);
+      }
+      inst.arena.release(mark);
+    });
     for (const vc of vectors.cases) {
       it(`${vc.name} (n = ${vc.n})`, () => {
-        for (const c of [undefined, 4, 9]) {
+        for (const [c, ctx] of [[undefined, packed], [undefined, unpacked], [4, packed], [9, unpacked], [9, packed]] as const) {
           const mark = inst.arena.mark();
           const regions = allocInputs(ctx, vc.n);
           const mem = new Uint8Array(inst.memory.buffer);
@@ -53,7 +79,7 @@ for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 
           const { result } = runLocal(inst, msmProgram(ctx, regions, vc.n, { scalarsBigEndian: false, threads: 1, ...force }));
           inst.arena.release(mark);
           const want = vc.expected === null ? null : { x: BigInt(vc.expected.x), y: BigInt(vc.expected.y) };
-          assert.ok(ref.eq(result, want), `${name} ${vc.name}, c = ${c ?? 'auto'}`);
+          assert.ok(ref.eq(result, want), `${name} ${vc.name}, c = ${c ?? 'auto'}, ${ctx.packedBytes ? 'packed' : 'unpacked'} triples`);
         }
       });
     }

@@ -41,8 +41,9 @@ export const ACC_STATE_FIELDS = [
   // the carry rule as 128-bit little-endian values in 32-bit words (index 17 → byte 68; the kernel
   // reads them with i64 loads, unaligned, which Wasm allows)
   'carryMask0', 'carryMask1', 'carryMask2', 'carryMask3', 'carryThreshold0', 'carryThreshold1', 'carryThreshold2', 'carryThreshold3',
-  // how item i's point is found: POINT_LAYOUT_PAIRS or POINT_LAYOUT_TRIPLES
-  'pointLayout',
+  // how item i's point is found: POINT_LAYOUT_PAIRS, _TRIPLES or _PACKED; PACKED unpacks points into
+  // staging (batch × 2·EB bytes: slot k for pair k's b operand)
+  'pointLayout', 'staging',
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];
 export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
@@ -55,6 +56,22 @@ export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
  */
 export const POINT_LAYOUT_PAIRS = 0;
 export const POINT_LAYOUT_TRIPLES = 1;
+/**
+ * PACKED: triples as TRIPLES, each element packed to packedElementBytes (the w-bit limbs
+ * concatenated: 48 bytes instead of 52 for 381 bits on 30-bit limbs) by msm_expand_packed;
+ * msm_accumulate unpacks a point when it copies it or makes it the b operand of a pair (into the
+ * pair's staging slot), so g1_batch_add never sees a packed point.
+ */
+export const POINT_LAYOUT_PACKED = 2;
+
+/** Bytes of a packed field element: the limbs' bits concatenated, whole 64-bit words (values < 2p);
+ * an element of 64-bit limbs is already packed. */
+export function packedElementBytes(field: { p: bigint; w: number; elementBytes: number }): number {
+  if (field.w === 64) return field.elementBytes;
+  let bits = 0;
+  for (let v = 2n * field.p - 1n; v > 0n; v >>= 1n) bits++;
+  return 8 * Math.ceil(bits / 64);
+}
 
 /** Scalar halves after the GLV split: magnitude < 2^127 (bit 127 holds the sign until
  * msm_expand_endo applies it to the point and clears it). */

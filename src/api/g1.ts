@@ -23,7 +23,7 @@ import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation 
 import {
   InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PippinError, PointEncodingError, ScalarEncodingError,
 } from '../errors.js';
-import { subgroupBatchScratchBytes } from '../abi/layout.js';
+import { packedElementBytes, subgroupBatchScratchBytes } from '../abi/layout.js';
 
 export type { Validation } from './options.js';
 export type { PointFormatSpec } from '../abi/codes.js';
@@ -164,7 +164,7 @@ export class G1<F extends string = G1Format> {
     const fp = inst.fields.fp;
     this.EB = fp.info.elementBytes;
     const readAffine = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + this.EB) });
-    this.ctx = { inst, EB: this.EB, windowTable: setup.windowTable, makeCombiner: xyzzCombiner(inst, this.EB, readAffine) };
+    this.ctx = { inst, EB: this.EB, packedBytes: packedElementBytes(fp.info), windowTable: setup.windowTable, makeCombiner: xyzzCombiner(inst, this.EB, readAffine) };
     this.batchFrom = batchedCheckFrom(setup.h1);
   }
 

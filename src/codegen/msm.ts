@@ -21,10 +21,12 @@ import type { CurveParams } from '../curves/types.js';
 import { Check, PointError, STATUS_SHIFT } from '../abi/codes.js';
 import { glvBasis } from '../reference/curve.js';
 import type { CoordinateField } from './fp2.js';
+import type { FieldLayout } from './field-layout.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
 import {
-  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, POINT_LAYOUT_TRIPLES, accOffset,
+  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS,
+  accOffset, packedElementBytes,
 } from '../abi/layout.js';
 
 function limbs32(v: bigint, count: number): bigint[] {
@@ -42,6 +44,8 @@ function yPointer(tagged: I32, EB: number): I32 {
 export class MsmGen {
   readonly EB: number;
   readonly PB: number;
+  /** bytes of a packed element (POINT_LAYOUT_PACKED, G1 only; 0 for other groups) */
+  readonly PK: number;
   constructor(
     readonly mb: ModuleBuilder,
     readonly fp: CoordinateField,
@@ -56,10 +60,13 @@ export class MsmGen {
   ) {
     this.EB = fp.L.elementBytes;
     this.PB = 2 * this.EB;
+    this.PK = group === 'g1' ? packedElementBytes(fp.L as FieldLayout) : 0;
+    // packed items carry tag bit 2; the other items then (temporaries, stride PB, 16-aligned) must have it clear
+    if (this.PK && (this.PB % 8 !== 0 || this.PK % 16 !== 0)) throw new Error(`MsmGen: packed layout needs PB ≡ 0 mod 8 and PK ≡ 0 mod 16 (PB = ${this.PB}, PK = ${this.PK})`);
   }
 
   /** Name of a kernel of this group: `msm_accumulate` → `msm_accumulate` (G1) or `g2_msm_accumulate`. */
-  kernel(name: 'batch_add' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples'): string {
+  kernel(name: 'batch_add' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_expand_packed'): string {
     if (name === 'batch_add') return `${this.group}_batch_add`;
     return this.group === 'g1' ? name : `${this.group}_${name}`;
   }
@@ -76,6 +83,7 @@ export class MsmGen {
     this.mb.globalI32('stat_pairs', true, 0, true);
     this.mb.globalI32('stat_batches', true, 0, true);
     this.emitSplitScalars();
+    this.emitPacking();
     this.emitBatchAdd();
     this.emitAccumulate();
     this.emitReduceSegments();
@@ -258,6 +266,46 @@ export class MsmGen {
     });
   }
 
+  // ------------------------------------------------------------------ packed elements
+  /**
+   * ${f}_pack(out, x) / ${f}_unpack(out, x): an element's w-bit limbs (u32 slots for w ≤ 30) to and
+   * from their bits concatenated in PK/8 little-endian 64-bit words (POINT_LAYOUT_PACKED). Values are
+   * < 2p with normalized limbs, so they fit; 64-bit limbs are packed already (both are copies).
+   */
+  private emitPacking(): void {
+    const L = this.fp.L as FieldLayout;
+    const f = this.fp.f;
+    const words = this.PK / 8;
+    const ptr = { out: 'i32', x: 'i32' } as const;
+    const costNote = L.w === 64 ? 'a copy (64-bit limbs are packed already)' : `${words} i64 loads or stores, ${L.n} shifts and masks`;
+    this.mb.func(`${f}_pack`, ptr, undefined, [`${f}_pack(out, x): x (< 2p, normalized limbs) as ${this.PK} bytes: the ${L.w}-bit limbs concatenated. Cost: ${costNote}. out must not overlap x.`], (fb) => {
+      const out = fb.param('out', 'i32'), x = fb.param('x', 'i32');
+      if (L.w === 64) return fb.call(`${f}_copy`, out.get, x.get);
+      const acc = fb.locals64('w', words);
+      acc.forEach((a) => a.set(i64.const(0n)));
+      for (let j = 0; j < L.n; j++) {
+        const limb = i64.load32_u(x.get, 4 * j);
+        const bit = L.w * j, k = bit >> 6, s = bit & 63;
+        if (k < words) acc[k].set(i64.or(acc[k].get, i64.shl(limb, s)));
+        if (s + L.w > 64 && k + 1 < words) acc[k + 1].set(i64.or(acc[k + 1].get, i64.shr_u(i64.load32_u(x.get, 4 * j), 64 - s)));
+      }
+      acc.forEach((a, k) => fb.i64Store(out.get, 8 * k, a.get));
+    });
+    this.mb.func(`${f}_unpack`, ptr, undefined, [`${f}_unpack(out, x): the element packed at x (${f}_pack) as normalized limbs. Cost: ${costNote}. out must not overlap x.`], (fb) => {
+      const out = fb.param('out', 'i32'), x = fb.param('x', 'i32');
+      if (L.w === 64) return fb.call(`${f}_copy`, out.get, x.get);
+      const W = fb.locals64('w', words);
+      W.forEach((wk, k) => wk.set(i64.load(x.get, 8 * k)));
+      const mask = i64.const((1n << BigInt(L.w)) - 1n);
+      for (let j = 0; j < L.n; j++) {
+        const bit = L.w * j, k = bit >> 6, s = bit & 63;
+        let v: I64 = k < words ? i64.shr_u(W[k].get, s) : i64.const(0n);
+        if (s + L.w > 64 && k + 1 < words) v = i64.or(v, i64.shl(W[k + 1].get, 64 - s));
+        fb.i32Store(out.get, 4 * j, i32.wrap_i64(i64.and(v, mask)));
+      }
+    });
+  }
+
   // ------------------------------------------------------------------ batch-affine addition
   private emitBatchAdd(): void {
     const { EB } = this;
@@ -392,6 +440,11 @@ export class MsmGen {
       const fld = (off: number) => i32.load(st.get, off);
       const points = fb.local('points', 'i32');
       const layout = fb.local('layout', 'i32');
+      const staging = fb.local('staging', 'i32');
+      const tripleBytes = fb.local('tripleBytes', 'i32');
+      const elemBytes = fb.local('elemBytes', 'i32');
+      const packedTag = fb.local('packedTag', 'i32');
+      const bOperand = fb.local('bOperand', 'i32');
       const halves = fb.local('halves', 'i32');
       const maskLo = fb.local('maskLo', 'i64');
       const maskHi = fb.local('maskHi', 'i64');
@@ -437,7 +490,12 @@ export class MsmGen {
       points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
       buckets.set(fld(accOffset('buckets'))); bstate.set(fld(accOffset('bstate'))); pending.set(fld(accOffset('pending'))); pairs.set(fld(accOffset('pairs'))); cap.set(fld(accOffset('batch')));
       deferred.set(fld(accOffset('deferred'))); dcap.set(fld(accOffset('deferredCap'))); temps.set(fld(accOffset('temps'))); freeTemps.set(fld(accOffset('freeTemps'))); scratch.set(fld(accOffset('scratch')));
-      pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap'))); layout.set(fld(accOffset('pointLayout')));
+      pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap'))); layout.set(fld(accOffset('pointLayout'))); staging.set(fld(accOffset('staging')));
+      // triples: [β·x, x, y] of EB-byte elements, or of PK-byte packed ones (tag bit 2 on their pointers)
+      const packed = i32.eq(layout.get, i32.const(POINT_LAYOUT_PACKED));
+      elemBytes.set(i32.select(i32.const(this.PK || this.EB), i32.const(this.EB), packed));
+      tripleBytes.set(i32.mul(elemBytes.get, i32.const(3)));
+      packedTag.set(i32.select(i32.const(4), i32.const(0), packed));
       maskLo.set(i64.load(st.get, accOffset('carryMask0'))); maskHi.set(i64.load(st.get, accOffset('carryMask2')));
       thrLo.set(i64.load(st.get, accOffset('carryThreshold0'))); thrHi.set(i64.load(st.get, accOffset('carryThreshold2')));
       np.set(i32.const(0)); nd.set(i32.const(0)); npend.set(i32.const(0)); flushes.set(i32.const(0));
@@ -479,12 +537,36 @@ export class MsmGen {
         fb.i32Store(de.get, 4, b);
         nd.set(i32.add(nd.get, i32.const(1)));
       };
-      /** Copies ±point into dst (affine); `it` is a tagged pointer (bit 0 negate, bit 1 shared-y triple). */
+      /** Copies ±point into dst (affine); `it` is a tagged pointer (bit 0 negate, bit 1 shared-y triple, bit 2 packed). */
       const copySigned = (dst: I32, it: I32) => {
+        const yDst = i32.add(dst, i32.const(this.EB));
+        if (this.PK) {
+          // tag bit 2 means packed only in the packed layout (packedTag 4): unpacked triples are only 4-aligned
+          fb.if(i32.and(it, packedTag.get), () => {
+            // packed: y is one or (bit 1) two packed elements after x
+            fb.call(`${f}_unpack`, dst, i32.and(it, i32.const(~7)));
+            fb.call(`${f}_unpack`, yDst, i32.add(i32.and(it, i32.const(~7)), i32.mul(i32.const(this.PK), i32.add(i32.const(1), i32.shr_u(i32.and(it, i32.const(2)), i32.const(1))))));
+            fb.if(i32.and(it, i32.const(1)), () => fb.call(`${f}_neg`, yDst, yDst));
+          }, () => copyPlain(dst, it));
+        } else copyPlain(dst, it);
+      };
+      const copyPlain = (dst: I32, it: I32) => {
         fb.call(`${f}_copy`, dst, i32.and(it, i32.const(~3)));
         fb.if(i32.and(it, i32.const(1)),
           () => fb.call(`${f}_neg`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)),
           () => fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)));
+      };
+      /** The b operand of the next pair for a tagged point: a packed one unpacked into the pair's staging slot. */
+      const asOperand = (it: I32) => {
+        bOperand.set(it);
+        if (this.PK) {
+          fb.if(i32.and(bOperand.get, packedTag.get), () => {
+            const slot = i32.add(staging.get, i32.mul(np.get, i32.const(PB)));
+            copySigned(slot, i32.and(bOperand.get, i32.const(~1)));
+            bOperand.set(i32.or(slot, i32.and(bOperand.get, i32.const(1))));
+          });
+        }
+        return bOperand.get;
       };
 
       // schedule(item, bk): the one place that decides what happens to an item for bucket bk.
@@ -501,7 +583,7 @@ export class MsmGen {
               fb.br(scheduled);
             });
             fb.if(i32.eq(s.get, i32.const(BUCKET_FULL)), () => {
-              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), item.get, bk.get);
+              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), asOperand(item.get), bk.get);
               fb.i32Store8(stateAt(bk.get), 0, i32.const(BUCKET_BUSY));
               fb.br(scheduled);
             });
@@ -515,10 +597,10 @@ export class MsmGen {
             });
             // a temporary (always stored positive) is its own destination; else take a free slot
             fb.if(isTemp.get, () => {
-              pushPair(item.get, item.get, other.get, i32.or(bk.get, i32.const(INFO_TEMP)));
+              pushPair(item.get, item.get, asOperand(other.get), i32.or(bk.get, i32.const(INFO_TEMP)));
             }, () => {
               fb.if(isTempPtr(other.get), () => {
-                pushPair(other.get, other.get, item.get, i32.or(bk.get, i32.const(INFO_TEMP)));
+                pushPair(other.get, other.get, asOperand(item.get), i32.or(bk.get, i32.const(INFO_TEMP)));
               }, () => {
                 // no free slot: run the batch; afterwards no bucket is busy, so the retry needs none
                 fb.if(i32.eqz(nfree.get), () => {
@@ -528,7 +610,7 @@ export class MsmGen {
                 nfree.set(i32.sub(nfree.get, i32.const(1)));
                 t.set(i32.load(i32.add(freeTemps.get, i32.shl(nfree.get, 2))));
                 copySigned(t.get, other.get);
-                pushPair(t.get, t.get, item.get, i32.or(bk.get, i32.const(INFO_TEMP)));
+                pushPair(t.get, t.get, asOperand(item.get), i32.or(bk.get, i32.const(INFO_TEMP)));
               });
             });
             fb.i32Store(pendAt(bk.get), 0, i32.const(0));
@@ -602,13 +684,13 @@ export class MsmGen {
           i32.and(i64.eq(lowHi.get, thrHi.get), i64.gt_u(i64.and(i64.load(half.get), maskLo.get), thrLo.get)))));
         fb.if(i32.gt_s(digit.get, halfL.get), () => digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1))));
         fb.if(i32.ne(digit.get, i32.const(0)), () => {
-          // item i's point, tagged: POINT_LAYOUT_PAIRS: affine point i (stride PB); POINT_LAYOUT_TRIPLES:
-          // triple ⌊i/2⌋ = [β·x, x, y], half 2j is (x, y) at +EB, half 2j + 1 is (β·x, y) at +0 with tag bit 1
+          // item i's point, tagged: POINT_LAYOUT_PAIRS: affine point i (stride PB); TRIPLES / PACKED: triple
+          // ⌊i/2⌋ = [β·x, x, y], half 2j is (x, y) at +1 element, half 2j + 1 is (β·x, y) at +0 with tag bit 1
           const odd = i32.and(i.get, i32.const(1));
           const ptPtr = i32.select(
-            i32.or(i32.add(i32.add(points.get, i32.mul(i32.shr_u(i.get, i32.const(1)), i32.const(3 * this.EB))), i32.mul(i32.xor(odd, i32.const(1)), i32.const(this.EB))), i32.shl(odd, i32.const(1))),
             i32.add(points.get, i32.mul(i.get, i32.const(PB))),
-            i32.eq(layout.get, i32.const(POINT_LAYOUT_TRIPLES)));
+            i32.or(i32.or(i32.add(i32.add(points.get, i32.mul(i32.shr_u(i.get, i32.const(1)), tripleBytes.get)), i32.mul(i32.xor(odd, i32.const(1)), elemBytes.get)), i32.shl(odd, i32.const(1))), packedTag.get),
+            i32.eq(layout.get, i32.const(POINT_LAYOUT_PAIRS)));
           // the half's sign (bit 127) negates the point: msm_expand_endo (pairs) may have moved it onto
           // the points and cleared it; shared-y triples and fixed-base tables cannot, so there it stays
           const sign = i32.shr_u(i32.load(half.get, 12), i32.const(31));
@@ -811,26 +893,54 @@ export class MsmGen {
         }
       });
     });
-    this.mb.func(this.kernel('msm_expand_triples'), { points: 'i32', count: 'i32' }, undefined, [
+    this.emitExpandTriples('msm_expand_triples', EB, [
       `${this.kernel('msm_expand_triples')}(points, count): in place, from count affine points (x, y) at stride 2·EB to count`,
       'shared-y triples [β·x, x, y] at stride 3·EB (POINT_LAYOUT_TRIPLES in src/abi/layout.ts: φ(P) = (β·x, y) without a',
       'second y). The halves keep their sign bits (msm_accumulate applies them). points must have room for',
       '3·count + 1 elements (β is kept in the last). Runs backwards: triple i starts at or after point i, and',
       'y moves before x, so nothing is overwritten before it is read. Cost: 1 mul per point.',
-    ], (fb) => {
+    ], (fb, src, dst, beta) => {
+      fb.call(`${f}_copy`, i32.add(dst, i32.const(2 * EB)), i32.add(src, i32.const(EB)));
+      fb.call(`${f}_copy`, i32.add(dst, i32.const(EB)), src);
+      fb.call(`${f}_mul`, dst, i32.add(dst, i32.const(EB)), beta);
+    });
+    if (!this.PK) return;
+    const { PK } = this;
+    this.emitExpandTriples('msm_expand_packed', PK, [
+      `${this.kernel('msm_expand_packed')}(points, count): as msm_expand_triples, with each element of the triple packed (${f}_pack:`,
+      `${PK} bytes instead of ${EB}): stride ${3 * PK} (POINT_LAYOUT_PACKED). points must have room for ${3 * PK}·count bytes + 4`,
+      'elements (β and 3 scratch elements after the triples; x and y are copied there first, since triple i',
+      'overlaps point i for small i). Runs backwards (triple i starts at or after point i). Cost: 1 mul per point.',
+    ], (fb, src, dst, beta) => {
+      const [sx, sy, sbx] = [1, 2, 3].map((k) => i32.add(beta, i32.const(k * EB)));
+      fb.call(`${f}_copy`, sx, src);
+      fb.call(`${f}_copy`, sy, i32.add(src, i32.const(EB)));
+      fb.call(`${f}_mul`, sbx, sx, beta);
+      fb.call(`${f}_pack`, dst, sbx);
+      fb.call(`${f}_pack`, i32.add(dst, i32.const(PK)), sx);
+      fb.call(`${f}_pack`, i32.add(dst, i32.const(2 * PK)), sy);
+    });
+  }
+
+  /**
+   * An in-place expansion from count affine points (stride PB) to count triples of elements of E
+   * bytes at stride 3E, backwards; β is stored (unpacked) at points + 3E·count. `move` writes triple
+   * i at dst from point i at src.
+   */
+  private emitExpandTriples(name: 'msm_expand_triples' | 'msm_expand_packed', E: number, doc: string[], move: (fb: FuncBuilder, src: I32, dst: I32, beta: I32) => void): void {
+    const betaL = this.fp.montLimbs(this.params.beta);
+    this.mb.func(this.kernel(name), { points: 'i32', count: 'i32' }, undefined, doc, (fb) => {
       const points = fb.param('points', 'i32'), count = fb.param('count', 'i32');
       const i = fb.local('i', 'i32');
       const src = fb.local('src', 'i32');
       const dst = fb.local('dst', 'i32');
       const betaPtr = fb.local('betaPtr', 'i32');
-      betaPtr.set(i32.add(points.get, i32.mul(count.get, i32.const(3 * EB))));
+      betaPtr.set(i32.add(points.get, i32.mul(count.get, i32.const(3 * E))));
       this.fp.storeConst(fb, betaPtr.get, betaL);
       fb.forRangeDown(i, count.get, () => {
-        src.set(i32.add(points.get, i32.mul(i.get, i32.const(PB))));
-        dst.set(i32.add(points.get, i32.mul(i.get, i32.const(3 * EB))));
-        fb.call(`${f}_copy`, i32.add(dst.get, i32.const(2 * EB)), i32.add(src.get, i32.const(EB)));
-        fb.call(`${f}_copy`, i32.add(dst.get, i32.const(EB)), src.get);
-        fb.call(`${f}_mul`, dst.get, i32.add(dst.get, i32.const(EB)), betaPtr.get);
+        src.set(i32.add(points.get, i32.mul(i.get, i32.const(this.PB))));
+        dst.set(i32.add(points.get, i32.mul(i.get, i32.const(3 * E))));
+        move(fb, src.get, dst.get, betaPtr.get);
       });
     });
   }

@@ -49,15 +49,18 @@ import type { CurveTuning } from './types.js';
  *   1 thread   2^18: 2629.5, 2504.7, 2546.9, 2563.0   then   2556.2, 2447.2, 2424.1, 2368.2
  *   2 threads  2^18 (second run, `--threads 2`):              1303.1, 1307.9, 1327.5, 1200.1
  * c = 16's 2^15 buckets (3.4 MB) live in L3, c = 14's (0.85 MB) in the 1 MiB L2: c = 16 leads by 3–13%
- * when the shared L3 is quiet and loses it when it is not. 2^18 takes c = 14, the one that keeps the
- * peak at ≤ 200 bytes per point (198); `windowBits: 16` buys the quiet-host lead for 12 bytes per point.
+ * when the shared L3 is quiet and loses it when it is not. With the points packed (48-byte elements,
+ * POINT_LAYOUT_PACKED) c = 16 peaks at 198 bytes per point (c = 14: 187), and on a quiet host
+ * (`npm run msm -- --size 18 --threads 1 --validate none --runs 3 --window 14|16`, two interleaved rounds
+ * with the unpacked build): unpacked 2431.7 / 2126.1 and 2411.0 / 2197.9 ms, packed 2439.5 / 2180.4
+ * and 2423.7 / 2136.8 ms: packing costs nothing measurable, so 2^18 keeps c = 16 (12% faster here).
  * Sizes between measured points take the nearer one (by log2); beyond 2^19 the model decides.
  */
 export const bls12_381Tuning: CurveTuning = {
   fp: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
   fr: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24)' },
   msmWindow: {
-    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 14]],
+    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 16]],
     measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]; 2^18 after the shared-y triples: -- --sizes 18 --cs 13,14,15,16 --runs 5',
   },
 };

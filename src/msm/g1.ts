@@ -7,7 +7,7 @@ import type { Instance } from '../runtime/instance.js';
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op, TaskResult } from '../runtime/interpreter.js';
 import { JobPlan, MsmPlan, WindowTable, planJob } from './plan.js';
-import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, POINT_LAYOUT_PAIRS, POINT_LAYOUT_TRIPLES, batchAddScratchBytes, carryInRule, words128 } from '../abi/layout.js';
+import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, POINT_LAYOUT_TRIPLES, batchAddScratchBytes, carryInRule, words128 } from '../abi/layout.js';
 
 export interface PhaseTimes {
   split: number;
@@ -60,6 +60,11 @@ export interface G1MsmContext {
   inst: Instance;
   /** bytes per field element (an affine point is 2·EB) */
   EB: number;
+  /**
+   * bytes of a packed element when the MSM lays points out packed (POINT_LAYOUT_PACKED, G1:
+   * msm_expand_packed); absent: shared-y triples of EB-byte elements (G2: msm_expand_triples)
+   */
+  packedBytes?: number;
   windowTable: WindowTable;
   makeCombiner(): WindowCombiner;
   /**
@@ -69,14 +74,21 @@ export interface G1MsmContext {
   group?: 'g1' | 'g2';
 }
 
+/** How the MSM lays out its points after the split: the expansion kernel, the layout and the triple's bytes. */
+export function pointLayoutOf(ctx: G1MsmContext): { expand: 'msm_expand_packed' | 'msm_expand_triples'; layout: typeof POINT_LAYOUT_TRIPLES | typeof POINT_LAYOUT_PACKED; tripleBytes: number } {
+  return ctx.packedBytes
+    ? { expand: 'msm_expand_packed', layout: POINT_LAYOUT_PACKED, tripleBytes: 3 * ctx.packedBytes }
+    : { expand: 'msm_expand_triples', layout: POINT_LAYOUT_TRIPLES, tripleBytes: 3 * ctx.EB };
+}
+
 /**
- * Reserves the input regions for n points: affine points (stride 2·EB) that msm_expand_triples
- * turns into shared-y triples (room for 3n + 1 elements), infinity flags (n bytes), scalars (32
- * bytes each, room for the 2n 16-byte halves + padding).
+ * Reserves the input regions for n points: affine points (stride 2·EB) that the expansion kernel
+ * turns into shared-y triples (3n elements, packed or not, + 4 elements: β and scratch), infinity
+ * flags (n bytes), scalars (32 bytes each, room for the 2n 16-byte halves + padding).
  */
 export function allocInputs(ctx: G1MsmContext, n: number): MsmRegions {
   const { arena } = ctx.inst;
-  const points = arena.alloc((3 * n + 1) * ctx.EB);
+  const points = arena.alloc(Math.max(2 * ctx.EB * n, pointLayoutOf(ctx).tripleBytes * n) + 4 * ctx.EB);
   const inf = arena.alloc(n + 8);
   const scalars = arena.alloc(32 * n + 32);
   return { points, inf, scalars };
@@ -87,7 +99,7 @@ export function allocInputs(ctx: G1MsmContext, n: number): MsmRegions {
  * `g2_` prefix (src/codegen/msm.ts `kernel`). Ops go to workers by name, so they cannot use the G2
  * view of `inst.k` (src/msm/g2.ts) that direct calls go through.
  */
-export function msmKernel<N extends 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_accumulate' | 'msm_reduce_segments'>(group: 'g1' | 'g2' | undefined, name: N): N | `g2_${N}` {
+export function msmKernel<N extends 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_expand_packed' | 'msm_accumulate' | 'msm_reduce_segments'>(group: 'g1' | 'g2' | undefined, name: N): N | `g2_${N}` {
   return group === 'g2' ? `g2_${name}` : name;
 }
 
@@ -146,6 +158,8 @@ export interface Workspace {
   temps: number;
   freeTemps: number;
   scratch: number;
+  /** unpacked b operands of a batch (POINT_LAYOUT_PACKED): batch × 2·EB bytes */
+  staging: number;
 }
 
 /**
@@ -170,7 +184,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
       t1 = performance.now();
       // inst.k of a G2 context is the G2 view: these names call the G2 twins
       kept = k.msm_compact(regions.points, regions.inf, regions.scalars, n);
-      k.msm_expand_triples(regions.points, kept);
+      k[pointLayoutOf(ctx).expand](regions.points, kept);
     } else {
       // the GLV split in independent chunks (tasks, so threads share it and the calling thread can
       // return to the event loop between them), then compaction and the endomorphism as one task
@@ -180,7 +194,9 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
         tasks: [() => [[msmKernel(ctx.group, 'msm_compact'), regions.points, regions.inf, regions.scalars, n]]],
         done: (_, r) => (kept = r.values[0]),
       };
-      yield { tasks: [() => [[msmKernel(ctx.group, 'msm_expand_triples'), regions.points, kept]]], done() {} };
+      // G2 has no packed layout (its contexts carry no packedBytes)
+      const expand = ctx.group === 'g2' ? 'g2_msm_expand_triples' : pointLayoutOf(ctx).expand;
+      yield { tasks: [() => [[expand, regions.points, kept]]], done() {} };
     }
     const t2 = performance.now();
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
@@ -196,7 +212,7 @@ export function* msmProgram(ctx: G1MsmContext, regions: MsmRegions, n: number, o
     const opMs = { accumulate: 0, reduce: 0, final: 0 };
     const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
     const tilesBatch: Batch = {
-      tasks: tiles.map((_, i) => (slot: number) => tileOps(inst, regions, job, i, workspaces[slot], outs[i], PB, ctx.group)),
+      tasks: tiles.map((_, i) => (slot: number) => tileOps(ctx, regions, job, i, workspaces[slot], outs[i])),
       done(i: number, r: TaskResult) {
         // op order of tileOps: a accumulation slices, take pairs, take batches, reduce, zero, zero, take pairs, take batches
         const a = r.values.length - 7;
@@ -276,6 +292,7 @@ export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap:
     temps: arena.alloc(tempCap * PB),
     freeTemps: arena.alloc(4 * tempCap),
     scratch: arena.alloc(batchAddScratchBytes(Math.max(B, S), ctx.EB)),
+    staging: ctx.packedBytes ? arena.alloc(B * PB) : 0,
   };
   if (ownBuckets) {
     const mem = new Uint8Array(ctx.inst.memory.buffer);
@@ -288,15 +305,15 @@ export function allocWorkspace(ctx: G1MsmContext, L: number, B: number, tempCap:
 /** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets. */
 export function workspaceBytes(EB: number, L: number, B: number, tempCap: number, deferredCap: number, S = 0, ownBuckets = true): number {
   const PB = 2 * EB;
-  return (ownBuckets ? L * (PB + 5) : 0) + 4 * (L + B + 1) + PAIR_BYTES * Math.max(B, S) + 8 * deferredCap + tempCap * (PB + 4) + batchAddScratchBytes(Math.max(B, S), EB) + 16 * 10;
+  return (ownBuckets ? L * (PB + 5) : 0) + 4 * (L + B + 1) + PAIR_BYTES * Math.max(B, S) + 8 * deferredCap + tempCap * (PB + 4) + batchAddScratchBytes(Math.max(B, S), EB) + B * PB + 16 * 10;
 }
 
 /** One window of an accumulation: `count` items with their points at `points` and their 16-byte halves. */
 export interface AccumulateJob {
   points: number;
-  /** POINT_LAYOUT_PAIRS (item i: point at points + i·pointBytes) or POINT_LAYOUT_TRIPLES (item i: half of triple ⌊i/2⌋) */
-  layout: typeof POINT_LAYOUT_PAIRS | typeof POINT_LAYOUT_TRIPLES;
-  /** bytes per item (pairs: 2·EB) or per triple (triples: 3·EB) */
+  /** POINT_LAYOUT_PAIRS (item i: point at points + i·pointBytes) or _TRIPLES / _PACKED (item i: half of triple ⌊i/2⌋) */
+  layout: typeof POINT_LAYOUT_PAIRS | typeof POINT_LAYOUT_TRIPLES | typeof POINT_LAYOUT_PACKED;
+  /** bytes per item (pairs: 2·EB) or per triple */
   pointBytes: number;
   halves: number;
   count: number;
@@ -320,7 +337,7 @@ export function accumulateOps(inst: Instance, ws: Workspace, job: AccumulateJob,
     const first = s * ACCUMULATE_SLICE;
     const st = ws.st + s * STATE_BLOCK_BYTES;
     const state: Record<AccStateField, number> = {
-      points: job.points + (job.layout === POINT_LAYOUT_TRIPLES ? first / 2 : first) * job.pointBytes, pointLayout: job.layout,
+      points: job.points + (job.layout === POINT_LAYOUT_PAIRS ? first : first / 2) * job.pointBytes, pointLayout: job.layout, staging: ws.staging,
       halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
       shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
       deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
@@ -335,16 +352,17 @@ export function accumulateOps(inst: Instance, ws: Workspace, job: AccumulateJob,
 }
 
 /** Writes tile i's state block into the slot's workspace; the ops accumulate, reduce, and clear the workspace. */
-function tileOps(inst: Instance, regions: MsmRegions, job: JobPlan, i: number, ws: Workspace, out: { R: number; P: number; flags: number }, PB: number, group: 'g1' | 'g2' = 'g1'): Op[] {
+function tileOps(ctx: G1MsmContext, regions: MsmRegions, job: JobPlan, i: number, ws: Workspace, out: { R: number; P: number; flags: number }): Op[] {
+  const { inst, group } = ctx;
   const { plan } = job;
   const tile = job.tiles[i];
   const L = plan.buckets;
-  const EB = PB / 2;
+  const { layout, tripleBytes } = pointLayoutOf(ctx);
   // the kernel tells a triple's two halves apart by the item's parity in the call: a tile starts at a triple
   if (tile.start % 2 !== 0) throw new Error(`tileOps: tile ${i} starts at half ${tile.start}, inside a triple`);
   return [
     ...accumulateOps(inst, ws, {
-      points: regions.points + (tile.start / 2) * 3 * EB, layout: POINT_LAYOUT_TRIPLES, pointBytes: 3 * EB,
+      points: regions.points + (tile.start / 2) * tripleBytes, layout, pointBytes: tripleBytes,
       halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
       batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
     }, group),

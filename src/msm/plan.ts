@@ -75,9 +75,9 @@ export interface JobPlan {
   /**
    * temporaries: they hold partial sums of colliding items until they reach their bucket (at most
    * one pending per bucket plus those in or produced by a batch); running out forces an early,
-   * smaller batch. 2B + L/8 slots: at 2^18 points (c = 16, B = 2048) scalar families from all-equal
+   * smaller batch. 2B + L/16 slots: at 2^18 points (c = 16, B = 2048) scalar families from all-equal
    * through 300, 700, 1500, 4096, 16384 distinct values to random ran with exactly the same flushes
-   * and inversions at 2B + L/16 as at 2B + L, which held 12 bytes per point more
+   * and inversions at 2B + L/16 as at 2B + L, which held 13 bytes per point more
    */
   tempCap: number;
 }
@@ -104,7 +104,7 @@ export function batchFor(items: number): number {
 
 /** Buffer capacities of msm_accumulate for batches of B pairs into L buckets (see JobPlan). */
 export function accumulationCaps(B: number, L: number): { deferredCap: number; tempCap: number } {
-  return { deferredCap: 8 * B + 16, tempCap: 2 * B + (L >> 3) };
+  return { deferredCap: 8 * B + 16, tempCap: 2 * B + (L >> 4) };
 }
 
 /** A unit of parallel work: window `win` over halves [start, start + count). */

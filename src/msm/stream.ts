@@ -12,9 +12,8 @@
 import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
 import type { Op, TaskResult } from '../runtime/interpreter.js';
 import { accumulationCaps, batchFor, type MsmPlan } from './plan.js';
-import { accumulateOps, allocInputs, allocWorkspace, splitBatch, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
+import { accumulateOps, allocInputs, allocWorkspace, pointLayoutOf, splitBatch, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
 import { LengthMismatchError } from '../errors.js';
-import { POINT_LAYOUT_TRIPLES } from '../abi/layout.js';
 
 /** What the caller may pass as a stream of bytes. */
 export type ByteSource = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
@@ -115,7 +114,7 @@ export class ChunkReader {
   }
 }
 
-/** Bytes of Wasm memory per point of a chunk: the shared-y triple (3 elements), flags, scalars, subgroup-check halves per thread. */
+/** Bytes of Wasm memory per point of a chunk: the shared-y triple (3 elements; packed ones are smaller), flags, scalars, subgroup-check halves per thread. */
 export function chunkBytesPerPoint(EB: number, threads: number): number {
   return 3 * EB + 1 + 32 + 16 * threads;
 }
@@ -179,6 +178,7 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
     const B = batchFor(2 * C);
     const { tempCap, deferredCap } = accumulationCaps(B, L);
     const regions = allocInputs(ctx, C);
+    const pointLayout = pointLayoutOf(ctx);
     const mem = () => new Uint8Array(inst.memory.buffer);
     // every window's buckets, cleared once: they accumulate every chunk
     const windows = Array.from({ length: K }, () => {
@@ -213,13 +213,13 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       const t2 = performance.now();
       let kept = 0;
       yield { tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, m]]], done: (_, r) => (kept = r.values[0]) };
-      yield { tasks: [() => [['msm_expand_triples', regions.points, kept]]], done() {} };
+      yield { tasks: [() => [[pointLayout.expand, regions.points, kept]]], done() {} };
       const t3 = performance.now();
       // one task per window: this chunk's 2·kept halves into the window's buckets
       const accumulate: Batch = {
         tasks: windows.map((w, win) => (slot: number): Op[] => [
           ...accumulateOps(inst, { ...workspaces[slot], ...w }, {
-            points: regions.points, layout: POINT_LAYOUT_TRIPLES, pointBytes: 3 * EB, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap,
+            points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap,
           }),
           ['@take', 'stat_pairs'],
           ['@take', 'stat_batches'],
