@@ -54,6 +54,8 @@
   (export "msm_split_scalars" (func $msm_split_scalars))
   (export "fp_pack" (func $fp_pack))
   (export "fp_unpack" (func $fp_unpack))
+  (export "fp_sub_lazy" (func $fp_sub_lazy))
+  (export "fp_neg_sum_lazy" (func $fp_neg_sum_lazy))
   (export "g1_batch_add" (func $g1_batch_add))
   (export "msm_accumulate" (func $msm_accumulate))
   (export "msm_reduce_segments" (func $msm_reduce_segments))
@@ -4214,6 +4216,17 @@
   ;; i64.mul instructions in body: 0
   (func $fp_unpack (param $out i32) (param $x i32)
     (call $fp_copy (local.get $out) (local.get $x))
+  )
+  ;; fp_sub_lazy(out, x, y): fp_sub (no headroom for the lazy form).
+  ;; i64.mul instructions in body: 0
+  (func $fp_sub_lazy (param $out i32) (param $x i32) (param $y i32)
+    (call $fp_sub (local.get $out) (local.get $x) (local.get $y))
+  )
+  ;; fp_neg_sum_lazy(out, x, y): −(x + y) by fp_add and fp_neg (no headroom for the lazy form).
+  ;; i64.mul instructions in body: 0
+  (func $fp_neg_sum_lazy (param $out i32) (param $x i32) (param $y i32)
+    (call $fp_add (local.get $out) (local.get $x) (local.get $y))
+    (call $fp_neg (local.get $out) (local.get $out))
   )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see

@@ -13,6 +13,7 @@ import { RefCurve } from '../src/reference/curve.js';
 import { allocInputs, msmProgram, type G1MsmContext } from '../src/msm/g1.js';
 import { packedElementBytes } from '../src/abi/layout.js';
 import { makeRng } from '../src/reference/rng.js';
+import { modInv as modInverse } from '../src/reference/arith.js';
 import { runLocal } from '../src/runtime/executor.js';
 import { refCombiner } from '../src/msm/combine-ref.js';
 
@@ -54,6 +55,34 @@ for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 
         assert.ok(bytes.subarray(PK).every((x) => x === 0xa5), 'pack writes exactly PK bytes');
         k.fp_unpack(back, out);
         assert.equal(fp.readLimbs(back), v, `unpack(pack(0x${v.toString(16)}))`);
+      }
+      inst.arena.release(mark);
+    });
+    it('fp_sub_lazy / fp_neg_sum_lazy: ≡ x − y and −(x + y), normalized, < 4p; a product of one stays < 2p and exact', () => {
+      const p = BigInt(params.p);
+      const rng = makeRng(12);
+      const edge = [0n, 1n, p - 1n, p, 2n * p - 1n];
+      const pairs: [bigint, bigint][] = edge.flatMap((x) => edge.map((y): [bigint, bigint] => [x, y]));
+      for (let j = 0; j < 30; j++) pairs.push([rng.nextBelow(2n * p), rng.nextBelow(2n * p)]);
+      const mark = inst.arena.mark();
+      const [x, y, z, w] = [0, 1, 2, 3].map(() => inst.arena.alloc(EB));
+      const k = inst.exports as Record<string, (out: number, a: number, b: number) => void>;
+      const mod = (v: bigint) => ((v % p) + p) % p;
+      for (const [a, b] of pairs) {
+        fp.writeLimbs(x, a);
+        fp.writeLimbs(y, b);
+        for (const [op, want, top] of [['sub_lazy', mod(a - b), 4n * p - 1n], ['neg_sum_lazy', mod(-a - b), 4n * p]] as const) {
+          k[`fp_${op}`](z, x, y);
+          const got = fp.readLimbs(z);
+          assert.equal(mod(got), want, `${op}(0x${a.toString(16)}, 0x${b.toString(16)}) mod p`);
+          assert.ok(got <= top, `${op} result < 4p (got 0x${got.toString(16)})`);
+          // the product with the largest input: x·R⁻¹ stays < 2p and exact
+          fp.writeLimbs(w, 2n * p - 1n);
+          k.fp_mul(w, z, w);
+          const prod = fp.readLimbs(w);
+          assert.ok(prod < 2n * p, `${op}: product < 2p`);
+          assert.equal(mod(prod), mod(got * (2n * p - 1n) * modInverse(fp.R % p, p)), `${op}: product exact`);
+        }
       }
       inst.arena.release(mark);
     });

@@ -46,6 +46,8 @@ export class MsmGen {
   readonly PB: number;
   /** bytes of a packed element (POINT_LAYOUT_PACKED, G1 only; 0 for other groups) */
   readonly PK: number;
+  /** whether g1_batch_add feeds its products unreduced differences (emitLazyDifferences) */
+  readonly lazy: boolean;
   constructor(
     readonly mb: ModuleBuilder,
     readonly fp: CoordinateField,
@@ -61,6 +63,9 @@ export class MsmGen {
     this.EB = fp.L.elementBytes;
     this.PB = 2 * this.EB;
     this.PK = group === 'g1' ? packedElementBytes(fp.L as FieldLayout) : 0;
+    const L = fp.L as FieldLayout;
+    // 30-bit limbs with R > 8p: a product of x ≤ 4p and y < 2p is < 2p (x·y/R + p), see emitLazyDifferences
+    this.lazy = group === 'g1' && L.w <= 30 && 8n * L.p < 1n << BigInt(L.w * L.n);
     // packed items carry tag bit 2; the other items then (temporaries, stride PB, 16-aligned) must have it clear
     if (this.PK && (this.PB % 8 !== 0 || this.PK % 16 !== 0)) throw new Error(`MsmGen: packed layout needs PB ≡ 0 mod 8 and PK ≡ 0 mod 16 (PB = ${this.PB}, PK = ${this.PK})`);
   }
@@ -84,6 +89,7 @@ export class MsmGen {
     this.mb.globalI32('stat_batches', true, 0, true);
     this.emitSplitScalars();
     this.emitPacking();
+    this.emitLazyDifferences();
     this.emitBatchAdd();
     this.emitAccumulate();
     this.emitReduceSegments();
@@ -306,6 +312,47 @@ export class MsmGen {
     });
   }
 
+  /**
+   * ${f}_sub_lazy(out, x, y) = x − y + 2p ∈ (0, 4p) and ${f}_neg_sum_lazy(out, x, y) = 4p − x − y ∈ (0, 4p],
+   * for x, y ∈ [0, 2p), normalized limbs: differences that only feed a Montgomery product, which
+   * still ends < 2p (x·y·R⁻¹ + p < 2p for x ≤ 4p, y < 2p when 8p < R). One borrow chain, no
+   * conditional correction (whose outcome is a coin flip), and −(y_b + y_a) in one op instead of two.
+   * Without that headroom (64-bit limbs) they are the exact ops, so every G1 module has the same kernels.
+   */
+  private emitLazyDifferences(): void {
+    const L = this.fp.L as FieldLayout;
+    const f = this.fp.f;
+    if (!this.lazy) {
+      const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
+      this.mb.func(`${f}_sub_lazy`, ptr, undefined, [`${f}_sub_lazy(out, x, y): ${f}_sub (no headroom for the lazy form).`], (fb) => fb.call(`${f}_sub`, fb.param('out', 'i32').get, fb.param('x', 'i32').get, fb.param('y', 'i32').get));
+      this.mb.func(`${f}_neg_sum_lazy`, ptr, undefined, [`${f}_neg_sum_lazy(out, x, y): −(x + y) by ${f}_add and ${f}_neg (no headroom for the lazy form).`], (fb) => {
+        const out = fb.param('out', 'i32');
+        fb.call(`${f}_add`, out.get, fb.param('x', 'i32').get, fb.param('y', 'i32').get);
+        fb.call(`${f}_neg`, out.get, out.get);
+      });
+      return;
+    }
+    const mask = i64.const((1n << BigInt(L.w)) - 1n);
+    const limbsOf = (v: bigint) => Array.from({ length: L.n }, (_, j) => (v >> BigInt(L.w * j)) & ((1n << BigInt(L.w)) - 1n));
+    const emit = (name: string, doc: string, offset: bigint, sign: 1 | -1) => {
+      const c = limbsOf(offset);
+      this.mb.func(`${f}_${name}`, { out: 'i32', x: 'i32', y: 'i32' }, undefined, [doc], (fb) => {
+        const out = fb.param('out', 'i32'), x = fb.param('x', 'i32'), y = fb.param('y', 'i32');
+        const t = fb.local('t', 'i64');
+        const z = fb.locals64('z', L.n);
+        for (let j = 0; j < L.n; j++) {
+          const xj = i64.load32_u(x.get, 4 * j), yj = i64.load32_u(y.get, 4 * j);
+          const v = sign > 0 ? i64.sub(i64.add(xj, i64.const(c[j])), yj) : i64.sub(i64.sub(i64.const(c[j]), xj), yj);
+          t.set(j === 0 ? v : i64.add(v, i64.shr_s(t.get, L.w)));
+          z[j].set(i64.and(t.get, mask));
+        }
+        z.forEach((zj, j) => fb.i32Store(out.get, 4 * j, i32.wrap_i64(zj.get)));
+      });
+    };
+    emit('sub_lazy', `${f}_sub_lazy(out, x, y): x − y + 2p ∈ (0, 4p) for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 2n * L.p, 1);
+    emit('neg_sum_lazy', `${f}_neg_sum_lazy(out, x, y): 4p − x − y ∈ (0, 4p] for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 4n * L.p, -1);
+  }
+
   // ------------------------------------------------------------------ batch-affine addition
   private emitBatchAdd(): void {
     const { EB } = this;
@@ -395,17 +442,22 @@ export class MsmGen {
             call('mul', LAM, LAM, T);
           }, () => {
             // λ = (±y_b − y_a)/(x_b − x_a); for −y_b the numerator is −(y_b + y_a)
-            fb.if(neg.get, () => {
-              call('add', LAM, yb.get, i32.add(a.get, i32.const(EB)));
-              call('neg', LAM, LAM);
-            }, () => call('sub', LAM, yb.get, i32.add(a.get, i32.const(EB))));
+            const ya = i32.add(a.get, i32.const(EB));
+            if (this.lazy) {
+              fb.if(neg.get, () => call('neg_sum_lazy', LAM, yb.get, ya), () => call('sub_lazy', LAM, yb.get, ya));
+            } else {
+              fb.if(neg.get, () => {
+                call('add', LAM, yb.get, ya);
+                call('neg', LAM, LAM);
+              }, () => call('sub', LAM, yb.get, ya));
+            }
             call('mul', LAM, LAM, T);
           });
           // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a
           call('sqr', X3, LAM);
           call('sub', X3, X3, a.get);
           call('sub', X3, X3, b.get);
-          call('sub', T2, a.get, X3);
+          call(this.lazy ? 'sub_lazy' : 'sub', T2, a.get, X3);
           call('mul', T2, T2, LAM);
           const dst = i32.load(e.get, 0);
           call('sub', i32.add(dst, i32.const(EB)), T2, i32.add(a.get, i32.const(EB)));
