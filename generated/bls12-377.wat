@@ -6117,7 +6117,7 @@
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
     (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
-    (local $dArr i32) (local $Dk i32)
+    (local $dArr i32) (local $Dk i32) (local $sink i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -6127,10 +6127,23 @@
     (global.set $stat_batches (i32.add (global.get $stat_batches) (i32.const 1)))
     (local.set $dArr (i32.add (local.get $scratch) (i32.mul (local.get $count) (i32.const 52))))
     (local.set $kinds (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 416))))
+    (local.set $sink (i32.const 0))
     (local.set $k (i32.const 0))
     (block $b0
       (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
       (loop $l1
+        (local.set $a (i32.load offset=4 (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4)))))
+        (local.set $sink (i32.xor (local.get $sink) (i32.load (local.get $a))))
+        (local.set $sink (i32.xor (local.get $sink) (i32.load offset=64 (local.get $a))))
+        (local.set $sink (i32.xor (local.get $sink) (i32.load offset=100 (local.get $a))))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+      )
+    )
+    (i32.store (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 364))) (local.get $sink))
+    (local.set $k (i32.const 0))
+    (block $b2
+      (br_if $b2 (i32.ge_u (local.get $k) (local.get $count)))
+      (loop $l3
         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4))))
         (local.set $a (i32.load offset=4 (local.get $e)))
         (local.set $b (i32.load offset=8 (local.get $e)))
@@ -6169,12 +6182,12 @@
             (call $fp_mul (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 52))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $k) (i32.const 1)) (i32.const 52))) (local.get $Dk))
           )
         )
-        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+        (br_if $l3 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
       )
     )
     (call $fp_inv (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 52))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $count) (i32.const 1)) (i32.const 52))))
     (local.set $k (local.get $count))
-    (loop $l2
+    (loop $l4
       (local.set $k (i32.sub (local.get $k) (i32.const 1)))
       (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4))))
       (local.set $a (i32.load offset=4 (local.get $e)))
@@ -6226,7 +6239,7 @@
           (call $fp_copy (i32.load (local.get $e)) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 208))))
         )
       )
-      (br_if $l2 (i32.ne (local.get $k) (i32.const 0)))
+      (br_if $l4 (i32.ne (local.get $k) (i32.const 0)))
     )
   )
   ;; msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in

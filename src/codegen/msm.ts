@@ -396,6 +396,18 @@ export class MsmGen {
         yb.set(yOf(b.get));
         b.set(i32.and(b.get, i32.const(~3)));
       };
+      // touch pass: one load per cache line of every a (a bucket or temporary, at random addresses), in
+      // a loop light enough that the out-of-order core keeps many of these misses in flight at once;
+      // the forward and backward passes then find the a's in cache (the batch's working set fits L2).
+      // Wasm has no prefetch; the loads feed a sink stored in scratch so none is dead.
+      const sink = fb.local('sink', 'i32');
+      sink.set(i32.const(0));
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        a.set(i32.load(i32.add(pairs.get, i32.shl(k.get, 4)), 4));
+        for (let off = 0; off < 2 * EB - 4; off += 64) sink.set(i32.xor(sink.get, i32.load(a.get, off)));
+        sink.set(i32.xor(sink.get, i32.load(a.get, 2 * EB - 4)));
+      });
+      fb.i32Store(tmp(7), 0, sink.get);
       // forward: denominators D_k (x_b − x_a, or 2·y_a for a tangent, 1 for a = −b) and prefix products
       fb.forRange(k, i32.const(0), count.get, 1, () => {
         e.set(i32.add(pairs.get, i32.shl(k.get, 4)));
