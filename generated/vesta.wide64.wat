@@ -57,6 +57,7 @@
   (export "fp_sub_lazy" (func $fp_sub_lazy))
   (export "fp_neg_sum_lazy" (func $fp_neg_sum_lazy))
   (export "g1_batch_add" (func $g1_batch_add))
+  (export "g1_batch_touch" (func $g1_batch_touch))
   (export "msm_accumulate" (func $msm_accumulate))
   (export "msm_reduce_segments" (func $msm_reduce_segments))
   (export "msm_compact" (func $msm_compact))
@@ -4301,7 +4302,7 @@
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
     (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
-    (local $dArr i32) (local $Dk i32) (local $sink i32)
+    (local $dArr i32) (local $Dk i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -4311,22 +4312,10 @@
     (global.set $stat_batches (i32.add (global.get $stat_batches) (i32.const 1)))
     (local.set $dArr (i32.add (local.get $scratch) (i32.mul (local.get $count) (i32.const 32))))
     (local.set $kinds (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 256))))
-    (local.set $sink (i32.const 0))
     (local.set $k (i32.const 0))
     (block $b0
       (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
       (loop $l1
-        (local.set $a (i32.load offset=4 (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4)))))
-        (local.set $sink (i32.xor (local.get $sink) (i32.load (local.get $a))))
-        (local.set $sink (i32.xor (local.get $sink) (i32.load offset=60 (local.get $a))))
-        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
-      )
-    )
-    (i32.store (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 224))) (local.get $sink))
-    (local.set $k (i32.const 0))
-    (block $b2
-      (br_if $b2 (i32.ge_u (local.get $k) (local.get $count)))
-      (loop $l3
         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4))))
         (local.set $a (i32.load offset=4 (local.get $e)))
         (local.set $b (i32.load offset=8 (local.get $e)))
@@ -4365,12 +4354,12 @@
             (call $fp_mul (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $k) (i32.const 1)) (i32.const 32))) (local.get $Dk))
           )
         )
-        (br_if $l3 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
       )
     )
     (call $fp_inv (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $count) (i32.const 1)) (i32.const 32))))
     (local.set $k (local.get $count))
-    (loop $l4
+    (loop $l2
       (local.set $k (i32.sub (local.get $k) (i32.const 1)))
       (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4))))
       (local.set $a (i32.load offset=4 (local.get $e)))
@@ -4423,8 +4412,25 @@
           (call $fp_copy (i32.load (local.get $e)) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))))
         )
       )
-      (br_if $l4 (i32.ne (local.get $k) (i32.const 0)))
+      (br_if $l2 (i32.ne (local.get $k) (i32.const 0)))
     )
+  )
+  ;; g1_batch_touch(pairs, count, sink): reads one word per cache line of each pair's a (64 bytes) to bring
+  ;; the batch's buckets into cache with their misses overlapped; writes 4 bytes at sink. Cost: 2 loads per pair.
+  ;; i64.mul instructions in body: 0
+  (func $g1_batch_touch (param $pairs i32) (param $count i32) (param $sink i32)
+    (local $k i32) (local $a i32) (local $xor i32)
+    (local.set $k (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
+      (loop $l1
+        (local.set $a (i32.load offset=4 (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4)))))
+        (local.set $xor (i32.xor (local.get $xor) (i32.load (local.get $a))))
+        (local.set $xor (i32.xor (local.get $xor) (i32.load offset=60 (local.get $a))))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+      )
+    )
+    (i32.store (local.get $sink) (local.get $xor))
   )
   ;; msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in
   ;; src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
@@ -4676,6 +4682,7 @@
                       (else
                         (if (i32.eqz (local.get $nfree))
                           (then
+                            (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                             (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
                             (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
                             (local.set $fj (i32.const 0))
@@ -4814,6 +4821,7 @@
             )
             (if (i32.or (i32.ge_u (local.get $np) (local.get $cap)) (i32.ge_u (local.get $nd) (i32.sub (local.get $dcap) (i32.shl (local.get $cap) (i32.const 1)))))
               (then
+                (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                 (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
                 (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
                 (local.set $fj (i32.const 0))
@@ -5054,6 +5062,7 @@
                               (else
                                 (if (i32.eqz (local.get $nfree))
                                   (then
+                                    (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                                     (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
                                     (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
                                     (local.set $fj (i32.const 0))
@@ -5192,6 +5201,7 @@
                     )
                     (if (i32.ge_u (local.get $np) (local.get $cap))
                       (then
+                        (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                         (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
                         (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
                         (local.set $fj (i32.const 0))
@@ -5276,6 +5286,7 @@
       (loop $l27
         (if (i32.ne (local.get $np) (i32.const 0))
           (then
+            (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
             (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
             (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
             (local.set $fj (i32.const 0))
@@ -5518,6 +5529,7 @@
                       (else
                         (if (i32.eqz (local.get $nfree))
                           (then
+                            (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                             (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
                             (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
                             (local.set $fj (i32.const 0))
@@ -5656,6 +5668,7 @@
             )
             (if (i32.ge_u (local.get $np) (local.get $cap))
               (then
+                (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                 (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
                 (local.set $flushes (i32.add (local.get $flushes) (i32.const 1)))
                 (local.set $fj (i32.const 0))

@@ -71,14 +71,15 @@ export class MsmGen {
   }
 
   /** Name of a kernel of this group: `msm_accumulate` → `msm_accumulate` (G1) or `g2_msm_accumulate`. */
-  kernel(name: 'batch_add' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_expand_packed'): string {
-    if (name === 'batch_add') return `${this.group}_batch_add`;
+  kernel(name: 'batch_add' | 'batch_touch' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_expand_packed'): string {
+    if (name === 'batch_add' || name === 'batch_touch') return `${this.group}_${name}`;
     return this.group === 'g1' ? name : `${this.group}_${name}`;
   }
 
   emitAll(): void {
     if (this.group !== 'g1') {
       this.emitBatchAdd();
+      this.emitBatchTouch();
       this.emitAccumulate();
       this.emitReduceSegments();
       this.emitPrepare();
@@ -91,6 +92,7 @@ export class MsmGen {
     this.emitPacking();
     this.emitLazyDifferences();
     this.emitBatchAdd();
+    this.emitBatchTouch();
     this.emitAccumulate();
     this.emitReduceSegments();
     this.emitPrepare();
@@ -396,18 +398,6 @@ export class MsmGen {
         yb.set(yOf(b.get));
         b.set(i32.and(b.get, i32.const(~3)));
       };
-      // touch pass: one load per cache line of every a (a bucket or temporary, at random addresses), in
-      // a loop light enough that the out-of-order core keeps many of these misses in flight at once;
-      // the forward and backward passes then find the a's in cache (the batch's working set fits L2).
-      // Wasm has no prefetch; the loads feed a sink stored in scratch so none is dead.
-      const sink = fb.local('sink', 'i32');
-      sink.set(i32.const(0));
-      fb.forRange(k, i32.const(0), count.get, 1, () => {
-        a.set(i32.load(i32.add(pairs.get, i32.shl(k.get, 4)), 4));
-        for (let off = 0; off < 2 * EB - 4; off += 64) sink.set(i32.xor(sink.get, i32.load(a.get, off)));
-        sink.set(i32.xor(sink.get, i32.load(a.get, 2 * EB - 4)));
-      });
-      fb.i32Store(tmp(7), 0, sink.get);
       // forward: denominators D_k (x_b − x_a, or 2·y_a for a tangent, 1 for a = −b) and prefix products
       fb.forRange(k, i32.const(0), count.get, 1, () => {
         e.set(i32.add(pairs.get, i32.shl(k.get, 4)));
@@ -478,6 +468,35 @@ export class MsmGen {
         fb.brIf(again, i32.ne(k.get, i32.const(0)));
       });
     }, { scratch: 'by-count' });
+  }
+
+  /**
+   * batch_touch(pairs, count, sink): loads one word per cache line of every pair's a operand (a
+   * bucket or temporary: random addresses) and stores their XOR at `sink`, so none is dead code.
+   * Wasm has no prefetch instruction; this loop's body is a few instructions, so the core keeps many
+   * of its cache misses in flight at once, where batch_add's forward pass (a product per pair, longer
+   * than the reorder window) would wait for each alone. The batch's working set then stays in L2 for
+   * batch_add. msm_accumulate calls it before every batch (docs/performance.md, session 23: at 2^18,
+   * c = 16, the accumulation went from 1.32× to 1.07× its in-cache kernel time; with buckets that fit
+   * L2, c = 13 for a 4096-point table, it cost nothing measurable: 33.8 ms with it, 33.6–34.6 without).
+   */
+  private emitBatchTouch(): void {
+    const { EB } = this;
+    this.mb.func(this.kernel('batch_touch'), { pairs: 'i32', count: 'i32', sink: 'i32' }, undefined, [
+      `${this.kernel('batch_touch')}(pairs, count, sink): reads one word per cache line of each pair's a (${2 * EB} bytes) to bring`,
+      `the batch's buckets into cache with their misses overlapped; writes 4 bytes at sink. Cost: ${Math.ceil((2 * EB - 4) / 64) + 1} loads per pair.`,
+    ], (fb) => {
+      const pairs = fb.param('pairs', 'i32'), count = fb.param('count', 'i32'), out = fb.param('sink', 'i32');
+      const k = fb.local('k', 'i32');
+      const a = fb.local('a', 'i32');
+      const sink = fb.local('xor', 'i32');
+      fb.forRange(k, i32.const(0), count.get, 1, () => {
+        a.set(i32.load(i32.add(pairs.get, i32.shl(k.get, 4)), 4));
+        for (let off = 0; off < 2 * EB - 4; off += 64) sink.set(i32.xor(sink.get, i32.load(a.get, off)));
+        sink.set(i32.xor(sink.get, i32.load(a.get, 2 * EB - 4)));
+      });
+      fb.i32Store(out.get, 0, sink.get);
+    });
   }
 
   // ------------------------------------------------------------------ bucket accumulation
@@ -688,6 +707,7 @@ export class MsmGen {
       const fbk = fb.local('fbk', 'i32');
       const fb2 = fb.local('fb2', 'i32');
       const flush = () => {
+        fb.call(this.kernel('batch_touch'), pairs.get, np.get, scratch.get);
         fb.call(this.kernel('batch_add'), pairs.get, np.get, scratch.get);
         flushes.set(i32.add(flushes.get, i32.const(1)));
         fb.forRange(fj, i32.const(0), np.get, 1, () => {
