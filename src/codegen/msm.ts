@@ -10,6 +10,7 @@
  *   decomposition (two short basis vectors, precomputed rounding constants; see emitSplitScalars).
  * - g1_batch_add: P ← P + Q over an array of pairs with ONE inversion (Montgomery's trick),
  *   exceptional cases inside the batch (P = Q → doubling, P = −Q → infinity, reported per pair).
+ * - g1_batch_touch: loads each pair's a operand once per cache line, so a batch's bucket misses overlap.
  * - msm_accumulate: one window's bucket accumulation by scanning the halves (no sort), scheduling
  *   independent additions into batches; a second point for a busy bucket is paired with a third
  *   (a temporary partial sum), so even "all points in one bucket" proceeds as a batched tree.
