@@ -54,6 +54,12 @@ import type { CurveTuning } from './types.js';
  * (`npm run msm -- --size 18 --threads 1 --validate none --runs 3 --window 14|16`, two interleaved rounds
  * with the unpacked build): unpacked 2431.7 / 2126.1 and 2411.0 / 2197.9 ms, packed 2439.5 / 2180.4
  * and 2423.7 / 2136.8 ms: packing costs nothing measurable, so 2^18 keeps c = 16 (12% faster here).
+ * With the touch pass before each batch (g1_batch_touch, session 23), on the same host with busier
+ * neighbours, `npm run bench:windows -- --sizes 16,18 --cs 12,13,14,15,16 --runs 5`, median ms:
+ *   1 thread   2^16: 646.3, 596.5, 580.6, 576.2, 581.6   2^18: 2592.7, 2315.3, 2235.4, 2193.6, 2055.6
+ * and `npm run msm -- --size 16 --threads 1 --validate none --runs 5 --window 13|14|15`, two rounds:
+ * 630.9 / 633.2 / 618.4 and 624.4 / 611.3 / 611.7 ms at 205 / 217 / 231 bytes per point, so 2^16
+ * keeps c = 13 (the wider windows' 1–3% is within the host's drift) and 2^18 keeps c = 16.
  * Sizes between measured points take the nearer one (by log2); beyond 2^19 the model decides.
  */
 export const bls12_381Tuning: CurveTuning = {
