@@ -56,6 +56,8 @@
   (export "fp_unpack" (func $fp_unpack))
   (export "fp_sub_lazy" (func $fp_sub_lazy))
   (export "fp_neg_sum_lazy" (func $fp_neg_sum_lazy))
+  (export "fp_sub_sum" (func $fp_sub_sum))
+  (export "fp_is_zero_lazy" (func $fp_is_zero_lazy))
   (export "g1_batch_add" (func $g1_batch_add))
   (export "g1_batch_touch" (func $g1_batch_touch))
   (export "msm_accumulate" (func $msm_accumulate))
@@ -4293,6 +4295,17 @@
   (func $fp_neg_sum_lazy (param $out i32) (param $x i32) (param $y i32)
     (call $fp_add (local.get $out) (local.get $x) (local.get $y))
     (call $fp_neg (local.get $out) (local.get $out))
+  )
+  ;; fp_sub_sum(out, x, y, z): x − y − z by two fp_sub (no headroom for the one-pass form).
+  ;; i64.mul instructions in body: 0
+  (func $fp_sub_sum (param $out i32) (param $x i32) (param $y i32) (param $z i32)
+    (call $fp_sub (local.get $out) (local.get $x) (local.get $y))
+    (call $fp_sub (local.get $out) (local.get $out) (local.get $z))
+  )
+  ;; fp_is_zero_lazy(x): fp_is_zero (fp_sub_lazy is exact here).
+  ;; i64.mul instructions in body: 0
+  (func $fp_is_zero_lazy (param $x i32) (result i32)
+    (return (call $fp_is_zero (local.get $x)))
   )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see

@@ -271,7 +271,7 @@ async function main(): Promise<number> {
 function printExplanation(costs: KernelCosts, model: PhaseExplanation[], st: MsmStats & { convert: number }, totalMs: number): void {
   const f = (v: number, d = 1) => v.toFixed(d);
   console.log(`cost model (last run, one thread; ns per op timed in this process: mul ${f(costs.mul)}, sqr ${f(costs.sqr)}, add/sub ${f(costs.addsub)}, inverse ${f(costs.inv, 0)})`);
-  console.log('  field model  = additions × (5 mul + 1 sqr + 6 add/sub) + batches × 1 inverse');
+  console.log('  field model  = additions × (5 mul + 1 sqr + 5 add/sub) + batches × 1 inverse');
   console.log('  kernel model = additions × g1_batch_add ns per pair at the mean batch, points in cache');
   const rows = [['phase', 'additions', 'batches', 'mean batch', 'ns/pair', 'field model', 'kernel model', 'measured', 'measured/field', 'measured/kernel']];
   for (const m of model) {

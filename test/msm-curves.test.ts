@@ -109,6 +109,38 @@ for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 
       }
       inst.arena.release(mark);
     });
+    it('fp_sub_sum: x − y − z normalized in [0, 2p), aliasing out = x; fp_is_zero_lazy: exactly 0, p, 2p, 3p in [0, 4p)', () => {
+      const p = BigInt(params.p);
+      const rng = makeRng(13);
+      const edge = [0n, 1n, p - 1n, p, p + 1n, 2n * p - 1n];
+      const triples: [bigint, bigint, bigint][] = edge.flatMap((a) => edge.flatMap((b) => edge.map((c): [bigint, bigint, bigint] => [a, b, c])));
+      for (let j = 0; j < 40; j++) triples.push([rng.nextBelow(2n * p), rng.nextBelow(2n * p), rng.nextBelow(2n * p)]);
+      const mark = inst.arena.mark();
+      const [x, y, z] = [0, 1, 2].map(() => inst.arena.alloc(EB));
+      const k = inst.exports as Record<string, (...args: number[]) => number>;
+      const mod = (v: bigint) => ((v % p) + p) % p;
+      for (const [a, b, c] of triples) {
+        fp.writeLimbs(x, a);
+        fp.writeLimbs(y, b);
+        fp.writeLimbs(z, c);
+        k.fp_sub_sum(x, x, y, z);
+        const got = fp.readLimbs(x);
+        assert.ok(got < 2n * p, `sub_sum(0x${a.toString(16)}, 0x${b.toString(16)}, 0x${c.toString(16)}) < 2p`);
+        assert.equal(mod(got), mod(a - b - c), 'sub_sum ≡ x − y − z');
+      }
+      // its range: [0, 4p) where g1_batch_add's differences are lazy (30-bit limbs), else [0, 2p)
+      const range = fpSpec.w <= 30 ? 4n * p : 2n * p;
+      const zeroes = [0n, p, 2n * p, 3n * p].filter((v) => v < range);
+      const others = [1n, p - 1n, p + 1n, 2n * p - 1n, 2n * p + 1n, 3n * p - 1n, 3n * p + 1n, 4n * p - 1n, (p >> 1n) << 1n];
+      for (let j = 0; j < 20; j++) others.push(rng.nextBelow(range));
+      // values sharing the top limb of a multiple of p but differing below it
+      for (const m of zeroes) others.push(m ^ 1n, m ^ (1n << BigInt(fp.info.w)));
+      for (const v of [...zeroes, ...others].filter((v) => v < range)) {
+        fp.writeLimbs(x, v);
+        assert.equal(k.fp_is_zero_lazy(x), mod(v) === 0n ? 1 : 0, `is_zero_lazy(0x${v.toString(16)})`);
+      }
+      inst.arena.release(mark);
+    });
     for (const vc of vectors.cases) {
       it(`${vc.name} (n = ${vc.n})`, () => {
         // c = 14: a window far wider than the vectors would pick (8192 buckets, 64 reduction segments)

@@ -333,6 +333,12 @@ export class MsmGen {
         fb.call(`${f}_add`, out.get, fb.param('x', 'i32').get, fb.param('y', 'i32').get);
         fb.call(`${f}_neg`, out.get, out.get);
       });
+      this.mb.func(`${f}_sub_sum`, { out: 'i32', x: 'i32', y: 'i32', z: 'i32' }, undefined, [`${f}_sub_sum(out, x, y, z): x − y − z by two ${f}_sub (no headroom for the one-pass form).`], (fb) => {
+        const out = fb.param('out', 'i32'), x = fb.param('x', 'i32'), y = fb.param('y', 'i32'), z = fb.param('z', 'i32');
+        fb.call(`${f}_sub`, out.get, x.get, y.get);
+        fb.call(`${f}_sub`, out.get, out.get, z.get);
+      });
+      this.mb.func(`${f}_is_zero_lazy`, { x: 'i32' }, 'i32', [`${f}_is_zero_lazy(x): ${f}_is_zero (${f}_sub_lazy is exact here).`], (fb) => fb.ret(fb.callExpr('i32', `${f}_is_zero`, fb.param('x', 'i32').get)));
       return;
     }
     const mask = i64.const((1n << BigInt(L.w)) - 1n);
@@ -354,6 +360,54 @@ export class MsmGen {
     };
     emit('sub_lazy', `${f}_sub_lazy(out, x, y): x − y + 2p ∈ (0, 4p) for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 2n * L.p, 1);
     emit('neg_sum_lazy', `${f}_neg_sum_lazy(out, x, y): 4p − x − y ∈ (0, 4p] for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 4n * L.p, -1);
+
+    // x − y − z in one pass: one borrow chain, then + 2p at most twice (x − y − z ∈ (−4p, 2p))
+    const twoP = limbsOf(2n * L.p);
+    this.mb.func(`${f}_sub_sum`, { out: 'i32', x: 'i32', y: 'i32', z: 'i32' }, undefined, [
+      `${f}_sub_sum(out, x, y, z): out = x − y − z ∈ [0, 2p) for x, y, z ∈ [0, 2p), normalized limbs; out may alias an input.`,
+      'Cost: one three-operand borrow chain, then one or two conditional + 2p chains (two subs would take two of each).',
+    ], (fb) => {
+      const out = fb.param('out', 'i32'), x = fb.param('x', 'i32'), y = fb.param('y', 'i32'), zp = fb.param('z', 'i32');
+      const t = fb.local('t', 'i64');
+      const e = fb.local('e', 'i64'); // the value's multiple of 2^(w·n) beyond the masked limbs: −1 or 0
+      const r = fb.locals64('r', L.n);
+      for (let j = 0; j < L.n; j++) {
+        const v = i64.sub(i64.sub(i64.load32_u(x.get, 4 * j), i64.load32_u(y.get, 4 * j)), i64.load32_u(zp.get, 4 * j));
+        t.set(j === 0 ? v : i64.add(v, i64.shr_s(t.get, L.w)));
+        r[j].set(i64.and(t.get, mask));
+      }
+      e.set(i64.shr_s(t.get, L.w));
+      const addTwoP = () => {
+        for (let j = 0; j < L.n; j++) {
+          const v = i64.add(r[j].get, i64.const(twoP[j]));
+          t.set(j === 0 ? v : i64.add(v, i64.shr_u(t.get, L.w)));
+          r[j].set(i64.and(t.get, mask));
+        }
+        e.set(i64.add(e.get, i64.shr_u(t.get, L.w)));
+      };
+      fb.if(i64.ne(e.get, i64.const(0n)), () => {
+        addTwoP();
+        fb.if(i64.ne(e.get, i64.const(0n)), addTwoP);
+      });
+      r.forEach((rj, j) => fb.i32Store(out.get, 4 * j, i32.wrap_i64(rj.get)));
+    });
+
+    // x ≡ 0 (mod p) for x ∈ [0, 4p) (a lazy difference): x ∈ {0, p, 2p, 3p}; the top limb rejects almost every x
+    const multiples = [0n, L.p, 2n * L.p, 3n * L.p].map(limbsOf);
+    this.mb.func(`${f}_is_zero_lazy`, { x: 'i32' }, 'i32', [
+      `${f}_is_zero_lazy(x) → 1 if x ≡ 0 (mod p), else 0, for x ∈ [0, 4p) (${f}_sub_lazy's range). Cost: one load and four`,
+      'compares unless the top limb is that of 0, p, 2p or 3p, then a full compare with each.',
+    ], (fb) => {
+      const x = fb.param('x', 'i32');
+      const top = fb.local('top', 'i32');
+      top.set(i32.load(x.get, 4 * (L.n - 1)));
+      const topIs = (m: bigint[]) => i32.eq(top.get, i32.const(Number(m[L.n - 1])));
+      fb.if(i32.eqz(multiples.map(topIs).reduce((acc, c) => i32.or(acc, c))), () => fb.ret(i32.const(0)));
+      const limb = Array.from({ length: L.n }, (_, j) => fb.local(`l${String(j).padStart(2, '0')}`, 'i32'));
+      limb.forEach((lj, j) => lj.set(i32.load(x.get, 4 * j)));
+      const equals = (m: bigint[]) => m.map((mj, j) => i32.eq(limb[j].get, i32.const(Number(mj)))).reduce((acc, c) => i32.and(acc, c));
+      fb.ret(multiples.map(equals).reduce((acc, c) => i32.or(acc, c)));
+    });
   }
 
   // ------------------------------------------------------------------ batch-affine addition
@@ -404,9 +458,13 @@ export class MsmGen {
         e.set(i32.add(pairs.get, i32.shl(k.get, 4)));
         loadPair();
         Dk.set(i32.add(dArr.get, i32.mul(k.get, i32.const(EB))));
-        call('sub', Dk.get, b.get, a.get);
+        if (this.lazy) {
+          // D_k only feeds products (its own is_zero test takes the lazy range); D_0 is the inversion's
+          // input when the batch has one pair, so it is exact
+          fb.if(i32.eqz(k.get), () => call('sub', Dk.get, b.get, a.get), () => call('sub_lazy', Dk.get, b.get, a.get));
+        } else call('sub', Dk.get, b.get, a.get);
         kind.set(i32.const(0));
-        fb.if(fb.callExpr('i32', `${f}_is_zero`, Dk.get), () => {
+        fb.if(fb.callExpr('i32', this.lazy ? `${f}_is_zero_lazy` : `${f}_is_zero`, Dk.get), () => {
           // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
           call('copy', YB, yb.get);
           fb.if(neg.get, () => call('neg', YB, YB));
@@ -458,8 +516,11 @@ export class MsmGen {
           });
           // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a
           call('sqr', X3, LAM);
-          call('sub', X3, X3, a.get);
-          call('sub', X3, X3, b.get);
+          if (this.lazy) call('sub_sum', X3, X3, a.get, b.get);
+          else {
+            call('sub', X3, X3, a.get);
+            call('sub', X3, X3, b.get);
+          }
           call(this.lazy ? 'sub_lazy' : 'sub', T2, a.get, X3);
           call('mul', T2, T2, LAM);
           const dst = i32.load(e.get, 0);

@@ -3,9 +3,10 @@
  * (`pippin msm --explain`). Two predictions per phase, from microbenchmarks run in the same process
  * on the same instance:
  *
- * - field model: additions × (5 mul + 1 sqr + 6 add/sub) + batches × 1 inversion — the operation
+ * - field model: additions × (5 mul + 1 sqr + 5 add/sub) + batches × 1 inversion — the operation
  *   count of g1_batch_add (src/codegen/msm.ts: Montgomery's trick 3M per pair, λ 1M, λ² 1S, y3 1M;
- *   dx, dy, x3 (2), x1 − x3, y3 − y1 in add/sub) with each op timed alone;
+ *   dx, dy, x3 = λ² − x1 − x2 (one pass), x1 − x3, y3 − y1 in add/sub, three of them lazy, i.e. without
+ *   the final correction, yet timed as fp_add / fp_sub) with each op timed alone;
  * - kernel model: additions × the time per pair of g1_batch_add itself at the phase's mean batch
  *   size, on points that stay in cache (so it includes the kernel's loads, stores and loop, and the
  *   batch's inversion, but no bucket scheduling and no cache misses).
@@ -127,7 +128,7 @@ export interface PhaseExplanation {
 /** The field and kernel models of one phase's counts. */
 export function predictPhase(costs: KernelCosts, count: PhaseCount): { fieldModelMs: number; kernelModelMs: number; meanBatch: number } {
   const meanBatch = count.inversions > 0 ? count.additions / count.inversions : 0;
-  const perAddition = 5 * costs.mul + costs.sqr + 6 * costs.addsub;
+  const perAddition = 5 * costs.mul + costs.sqr + 5 * costs.addsub;
   const fieldModelMs = (count.additions * perAddition + count.inversions * costs.inv) / 1e6;
   const kernelModelMs = count.additions > 0 ? (count.additions * costs.pair(meanBatch)) / 1e6 : 0;
   return { fieldModelMs, kernelModelMs, meanBatch };
