@@ -146,6 +146,44 @@ export class FieldGen {
     s.forEach((v, j) => v.set(i64.add(v.get, i64.const(c[j]))));
     this.carryAll(fb, s);
   }
+  /**
+   * x − y_1 − … − y_k by one signed borrow chain, then + 2p while negative, at most `corrections`
+   * times (enough when every input is in [0, 2p): k of them need k corrections): normalized limbs of
+   * a value in [0, 2p). Variable-time (branches). fp_sub and fp_neg use one subtrahend; fp_sub_sum
+   * (src/codegen/msm.ts) two.
+   */
+  subChain(fb: FuncBuilder, xs: (j: number) => I64, ys: ((j: number) => I64)[], corrections = ys.length): Local<'i64'>[] {
+    const { w, n, mask } = this.L;
+    const twoPl = toLimbs(2n * this.L.p, w, n);
+    const z = fb.locals64('z', n);
+    const t = fb.local('t', 'i64');
+    for (let j = 0; j < n; j++) {
+      const diff = ys.reduce((acc, y) => i64.sub(acc, y(j)), xs(j));
+      t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, w)));
+      z[j].set(i64.and(t.get, this.k(mask)));
+    }
+    // e: the multiple of 2^(nw) the masked limbs lack (−1 while negative); + 2p's carry out adds to it
+    const e = corrections > 1 ? fb.local('e', 'i64') : undefined;
+    e?.set(i64.shr_s(t.get, w));
+    const addTwoP = () => {
+      for (let j = 0; j < n; j++) {
+        const sum = i64.add(z[j].get, this.k(twoPl[j]));
+        t.set(j === 0 ? sum : i64.add(sum, i64.shr_u(t.get, w)));
+        z[j].set(i64.and(t.get, this.k(mask)));
+      }
+      e?.set(i64.add(e.get, i64.shr_u(t.get, w)));
+    };
+    const correct = (left: number): void => {
+      if (left === 0) return;
+      // one correction: the final carry of + 2p cancels the borrow and is dropped
+      fb.if(e ? i64.ne(e.get, this.k(0n)) : i64.lt_s(t.get, this.k(0n)), () => {
+        addTwoP();
+        correct(left - 1);
+      });
+    };
+    correct(corrections);
+    return z;
+  }
   /** s ← s − c if s ≥ c, for normalized limbs s and a constant c < 2^(nw). Variable-time (branch). */
   condSubConst(fb: FuncBuilder, s: Local<'i64'>[], c: bigint): void {
     const { w, n, mask } = this.L;
@@ -508,7 +546,6 @@ export class FieldGen {
 
     // add/sub/neg/double: redundant [0, 2p), one conditional correction by 2p
     const twoP = 2n * p;
-    const twoPl = toLimbs(twoP, w, n);
     mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y mod 2p-range, inputs/outputs in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
@@ -524,34 +561,15 @@ export class FieldGen {
       this.condSubConst(fb, xs, twoP);
       this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
     });
-    /** s ← x − y (+2p if negative), signed borrow chain. */
-    const subInto = (fb: FuncBuilder, xs: (j: number) => I64, ys: (j: number) => I64) => {
-      const z = fb.locals64('z', n);
-      const t = fb.local('t', 'i64');
-      for (let j = 0; j < n; j++) {
-        const diff = i64.sub(xs(j), ys(j));
-        t.set(j === 0 ? diff : i64.add(diff, i64.shr_s(t.get, w)));
-        z[j].set(i64.and(t.get, this.k(mask)));
-      }
-      fb.if(i64.lt_s(t.get, this.k(0n)), () => {
-        // add 2p, dropping the final carry (it cancels the borrow)
-        for (let j = 0; j < n; j++) {
-          const sum = i64.add(z[j].get, this.k(twoPl[j]));
-          t.set(j === 0 ? sum : i64.add(sum, i64.shr_u(t.get, w)));
-          z[j].set(i64.and(t.get, this.k(mask)));
-        }
-      });
-      return z;
-    };
     mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y, inputs/outputs in [0, 2p); adds 2p when negative.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      const z = subInto(fb, (j) => xs[j].get, (j) => ys[j].get);
+      const z = this.subChain(fb, (j) => xs[j].get, [(j) => ys[j].get]);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
     mb.func(`${f}_neg`, { out: 'i32', x: 'i32' }, undefined, [`${f}_neg(out, x): −x in [0, 2p) (0 stays 0).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const z = subInto(fb, () => this.k(0n), (j) => xs[j].get);
+      const z = this.subChain(fb, () => this.k(0n), [(j) => xs[j].get]);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
 

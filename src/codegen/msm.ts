@@ -23,6 +23,7 @@ import { Check, PointError, STATUS_SHIFT } from '../abi/codes.js';
 import { glvBasis } from '../reference/curve.js';
 import type { CoordinateField } from './fp2.js';
 import type { FieldLayout } from './field-layout.js';
+import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
 import {
@@ -361,35 +362,17 @@ export class MsmGen {
     emit('sub_lazy', `${f}_sub_lazy(out, x, y): x − y + 2p ∈ (0, 4p) for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 2n * L.p, 1);
     emit('neg_sum_lazy', `${f}_neg_sum_lazy(out, x, y): 4p − x − y ∈ (0, 4p] for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 4n * L.p, -1);
 
-    // x − y − z in one pass: one borrow chain, then + 2p at most twice (x − y − z ∈ (−4p, 2p))
-    const twoP = limbsOf(2n * L.p);
-    this.mb.func(`${f}_sub_sum`, { out: 'i32', x: 'i32', y: 'i32', z: 'i32' }, undefined, [
+    // the exact ops below are written with the field generator's limb primitives (30-bit limbs: a FieldGen)
+    const field = this.fp;
+    if (!(field instanceof FieldGen)) throw new Error('MsmGen: the lazy field ops need a FieldGen');
+    const ptr3 = { out: 'i32', x: 'i32', y: 'i32', z: 'i32' } as const;
+    this.mb.func(`${f}_sub_sum`, ptr3, undefined, [
       `${f}_sub_sum(out, x, y, z): out = x − y − z ∈ [0, 2p) for x, y, z ∈ [0, 2p), normalized limbs; out may alias an input.`,
       'Cost: one three-operand borrow chain, then one or two conditional + 2p chains (two subs would take two of each).',
     ], (fb) => {
-      const out = fb.param('out', 'i32'), x = fb.param('x', 'i32'), y = fb.param('y', 'i32'), zp = fb.param('z', 'i32');
-      const t = fb.local('t', 'i64');
-      const e = fb.local('e', 'i64'); // the value's multiple of 2^(w·n) beyond the masked limbs: −1 or 0
-      const r = fb.locals64('r', L.n);
-      for (let j = 0; j < L.n; j++) {
-        const v = i64.sub(i64.sub(i64.load32_u(x.get, 4 * j), i64.load32_u(y.get, 4 * j)), i64.load32_u(zp.get, 4 * j));
-        t.set(j === 0 ? v : i64.add(v, i64.shr_s(t.get, L.w)));
-        r[j].set(i64.and(t.get, mask));
-      }
-      e.set(i64.shr_s(t.get, L.w));
-      const addTwoP = () => {
-        for (let j = 0; j < L.n; j++) {
-          const v = i64.add(r[j].get, i64.const(twoP[j]));
-          t.set(j === 0 ? v : i64.add(v, i64.shr_u(t.get, L.w)));
-          r[j].set(i64.and(t.get, mask));
-        }
-        e.set(i64.add(e.get, i64.shr_u(t.get, L.w)));
-      };
-      fb.if(i64.ne(e.get, i64.const(0n)), () => {
-        addTwoP();
-        fb.if(i64.ne(e.get, i64.const(0n)), addTwoP);
-      });
-      r.forEach((rj, j) => fb.i32Store(out.get, 4 * j, i32.wrap_i64(rj.get)));
+      const [xs, ys, zs] = (['x', 'y', 'z'] as const).map((name) => field.load(fb, fb.param(name, 'i32').get, name));
+      const r = field.subChain(fb, (j) => xs[j].get, [(j) => ys[j].get, (j) => zs[j].get]);
+      field.store(fb, fb.param('out', 'i32').get, r.map((v) => v.get));
     });
 
     // x ≡ 0 (mod p) for x ∈ [0, 4p) (a lazy difference): x ∈ {0, p, 2p, 3p}; the top limb rejects almost every x
@@ -399,13 +382,11 @@ export class MsmGen {
       'compares unless the top limb is that of 0, p, 2p or 3p, then a full compare with each.',
     ], (fb) => {
       const x = fb.param('x', 'i32');
-      const top = fb.local('top', 'i32');
-      top.set(i32.load(x.get, 4 * (L.n - 1)));
-      const topIs = (m: bigint[]) => i32.eq(top.get, i32.const(Number(m[L.n - 1])));
-      fb.if(i32.eqz(multiples.map(topIs).reduce((acc, c) => i32.or(acc, c))), () => fb.ret(i32.const(0)));
-      const limb = Array.from({ length: L.n }, (_, j) => fb.local(`l${String(j).padStart(2, '0')}`, 'i32'));
-      limb.forEach((lj, j) => lj.set(i32.load(x.get, 4 * j)));
-      const equals = (m: bigint[]) => m.map((mj, j) => i32.eq(limb[j].get, i32.const(Number(mj)))).reduce((acc, c) => i32.and(acc, c));
+      const top = fb.local('top', 'i64');
+      top.set(i64.load32_u(x.get, 4 * (L.n - 1)));
+      fb.if(i32.eqz(multiples.map((m) => i64.eq(top.get, i64.const(m[L.n - 1]))).reduce((acc, c) => i32.or(acc, c))), () => fb.ret(i32.const(0)));
+      const xs = field.load(fb, x.get, 'x');
+      const equals = (m: bigint[]) => m.map((mj, j) => i64.eq(xs[j].get, i64.const(mj))).reduce((acc, c) => i32.and(acc, c));
       fb.ret(multiples.map(equals).reduce((acc, c) => i32.or(acc, c)));
     });
   }
