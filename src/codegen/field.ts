@@ -152,7 +152,7 @@ export class FieldGen {
    * a value in [0, 2p). Variable-time (branches). fp_sub and fp_neg use one subtrahend; fp_sub_sum
    * (src/codegen/msm.ts) two.
    */
-  subChain(fb: FuncBuilder, xs: (j: number) => I64, ys: ((j: number) => I64)[], corrections = ys.length): Local<'i64'>[] {
+  subCorrected(fb: FuncBuilder, xs: (j: number) => I64, ys: ((j: number) => I64)[], corrections = ys.length): Local<'i64'>[] {
     const { w, n, mask } = this.L;
     const twoPl = toLimbs(2n * this.L.p, w, n);
     const z = fb.locals64('z', n);
@@ -564,12 +564,12 @@ export class FieldGen {
     mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y, inputs/outputs in [0, 2p); adds 2p when negative.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      const z = this.subChain(fb, (j) => xs[j].get, [(j) => ys[j].get]);
+      const z = this.subCorrected(fb, (j) => xs[j].get, [(j) => ys[j].get]);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
     mb.func(`${f}_neg`, { out: 'i32', x: 'i32' }, undefined, [`${f}_neg(out, x): −x in [0, 2p) (0 stays 0).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const z = this.subChain(fb, () => this.k(0n), [(j) => xs[j].get]);
+      const z = this.subCorrected(fb, () => this.k(0n), [(j) => xs[j].get]);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
 

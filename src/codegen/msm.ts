@@ -362,7 +362,7 @@ export class MsmGen {
     emit('sub_lazy', `${f}_sub_lazy(out, x, y): x − y + 2p ∈ (0, 4p) for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 2n * L.p, 1);
     emit('neg_sum_lazy', `${f}_neg_sum_lazy(out, x, y): 4p − x − y ∈ (0, 4p] for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 4n * L.p, -1);
 
-    // the exact ops below are written with the field generator's limb primitives (30-bit limbs: a FieldGen)
+    // the exact ops below are written with the field generator's limb primitives (a FieldGen of ≤ 30-bit limbs here)
     const field = this.fp;
     if (!(field instanceof FieldGen)) throw new Error('MsmGen: the lazy field ops need a FieldGen');
     const ptr3 = { out: 'i32', x: 'i32', y: 'i32', z: 'i32' } as const;
@@ -371,7 +371,7 @@ export class MsmGen {
       'Cost: one three-operand borrow chain, then one or two conditional + 2p chains (two subs would take two of each).',
     ], (fb) => {
       const [xs, ys, zs] = (['x', 'y', 'z'] as const).map((name) => field.load(fb, fb.param(name, 'i32').get, name));
-      const r = field.subChain(fb, (j) => xs[j].get, [(j) => ys[j].get, (j) => zs[j].get]);
+      const r = field.subCorrected(fb, (j) => xs[j].get, [(j) => ys[j].get, (j) => zs[j].get]);
       field.store(fb, fb.param('out', 'i32').get, r.map((v) => v.get));
     });
 
