@@ -20,7 +20,7 @@ import { pippenger } from '@noble/curves/abstract/curve.js';
 import mcl from 'mcl-wasm';
 import { holdMclCurve } from './peers/mcl.js';
 import { scalarsToBigints } from './inputs.js';
-import type { G2CurveName } from '../src/curves/g2.js';
+import type { G2CurveName } from '../src/curves/index.js';
 
 export const G2_PEERS = ['ffjavascript', 'ffjavascript-workers', 'noble', 'mcl'] as const;
 export type G2PeerName = (typeof G2_PEERS)[number];

@@ -7,7 +7,7 @@
 import { curves, startThreads, threads as threadState, type Curve, type CurveName, type Validation } from '../src/index.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { RefG2 } from '../src/reference/g2.js';
-import { g2Params, type G2CurveName } from '../src/curves/g2.js';
+import { g2Params, type G2CurveName } from '../src/curves/index.js';
 import { g2Io } from '../src/msm/g2.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { makeRng } from '../src/reference/rng.js';

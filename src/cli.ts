@@ -23,7 +23,7 @@ import { VALIDATIONS, WINDOW_BITS } from './api/options.js';
 import { curves, startThreads, stopThreads, threads, type CurveName, type Curve, type G1Affine, type G2Affine, type Validation } from './index.js';
 import { RefCurve, type Affine } from './reference/curve.js';
 import { RefG2 } from './reference/g2.js';
-import { g2Params, type G2CurveName } from './curves/g2.js';
+import { g2Params, type G2CurveName } from './curves/index.js';
 import { g2Io } from './msm/g2.js';
 import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
 import { makeRng } from './reference/rng.js';

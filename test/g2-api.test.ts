@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
 import { bls12_381, bn254, bls12_377, startThreads, stopThreads, NotInSubgroupError, NotOnCurveError, PointEncodingError, LengthMismatchError, PippinError, InvalidOptionError } from '../src/index.js';
 import type { MsmProgress } from '../src/msm/progress.js';
-import { g2Params } from '../src/curves/g2.js';
+import { g2Params } from '../src/curves/index.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 import { makeRng } from '../src/reference/rng.js';
 

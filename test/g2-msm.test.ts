@@ -13,7 +13,7 @@ import * as bls12_381Module from '../src/wasm-generated/bls12_381.js';
 import * as bn254Module from '../src/wasm-generated/bn254.js';
 import { instantiateGenerated } from '../src/runtime/instance.js';
 import { runLocal } from '../src/runtime/executor.js';
-import { g2Params } from '../src/curves/g2.js';
+import { g2Params } from '../src/curves/index.js';
 import { registry } from '../src/curves/index.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 import { makeRng } from '../src/reference/rng.js';

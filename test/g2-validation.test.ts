@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bls12_381, bn254, startThreads, stopThreads, NotInSubgroupError, type G2Affine } from '../src/index.js';
 import type { MsmProgress } from '../src/msm/progress.js';
-import { g2Params } from '../src/curves/g2.js';
+import { g2Params } from '../src/curves/index.js';
 import { RefG2, type G2Affine as RefPoint } from '../src/reference/g2.js';
 import { makeRng, type Rng } from '../src/reference/rng.js';
 import { g2Io } from '../src/msm/g2.js';

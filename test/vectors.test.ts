@@ -16,7 +16,7 @@ import type { CurveParams } from '../src/curves/types.js';
 import { RefCurve, type Affine } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
 import { bls12_381, bn254, type G2Affine as ApiG2Affine, type G2PointInput } from '../src/index.js';
-import { g2Params, type G2CurveName } from '../src/curves/g2.js';
+import { g2Params, type G2CurveName } from '../src/curves/index.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 
 interface JsonPoint {

@@ -12,7 +12,6 @@ import { MsmGen } from './msm.js';
 import { CurveGen } from './curve.js';
 import { Fp2Gen } from './fp2.js';
 import { G2CurveGen, type G2FormatName } from './curve-g2.js';
-import { g2Params } from '../curves/g2.js';
 import type { CurveDescriptor } from '../curves/types.js';
 import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec, type PointFormatName } from '../abi/codes.js';
 
@@ -101,7 +100,7 @@ export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { for
   cg.emitAll();
   new MsmGen(mb, gens[0], params, cg.scratchBytes('subgroup')).emitAll();
   let g2Formats: PointFormatSpec<G2FormatName>[] | undefined;
-  const g2 = (g2Params as Partial<Record<string, (typeof g2Params)[keyof typeof g2Params]>>)[name];
+  const g2 = spec.curve.g2;
   // the F_p² kernels work on the 26…30-bit limb layout (lazy reduction needs its headroom): a wide64
   // module has no G2, whose MSMs then run on the curve's i32 module (src/api/curve.ts)
   if (g2 !== undefined && !(gens[0] instanceof Wide64FieldGen)) {

@@ -9,6 +9,7 @@
  * (src/curves/check.ts), which the reference tests run.
  */
 import type { CurveDescriptor, CurveParams } from './types.js';
+import type { G2Params } from './g2.js';
 import { bls12_381Tuning } from './bls12-381.tuning.js';
 
 export const bls12_381: CurveParams = Object.freeze({
@@ -26,10 +27,41 @@ export const bls12_381: CurveParams = Object.freeze({
   lambda: 0xac45a4010001a40200000000ffffffffn,
 });
 
+/** G2: the twist, its generator, cofactor, GLV beta, ψ constants and formats (src/curves/g2.ts). */
+export const bls12_381G2: G2Params = Object.freeze<G2Params>({
+  name: 'bls12-381',
+  g1: bls12_381,
+  b: [4n, 4n],
+  G2: {
+    x: [
+      0x24aa2b2f08f0a91260805272dc51051c6e47ad4fa403b02b4510b647ae3d1770bac0326a805bbefd48056c8c121bdb8n,
+      0x13e02b6052719f607dacd3a088274f65596bd0d09920b61ab5da61bbdc7f5049334cf11213945d57e5ac7d055d042b7en,
+    ],
+    y: [
+      0xce5d527727d6e118cc9cdc6da2e351aadfd9baa8cbdd3a76d429a695160d12c923ac9cc3baca289e193548608b82801n,
+      0x606c4a02ea734cc32acd2b02bc28b99cb3e287e85a763af267492ab572e99ab3f370d275cec1da1aaa9075ff05f79ben,
+    ],
+  },
+  h2: 0x5d543a95414e7f1091d50792876a202cd91de4547085abaa68a205b2e5a7ddfa628f1cb4d9e82ef21537e293a6691ae1616ec6e786f0c70cf1c38e31c7238e5n,
+  // the square of the G1 beta (the G1 beta acts as lambda² on G2)
+  beta: 0x5f19672fdf76ce51ba69c6076a0f77eaddb3a93be6f89688de17d813620a00022e01fffffffefffen,
+  // M-type twist (b' = b·ξ, ξ = 1 + i): psiX = ξ^−((p−1)/3), psiY = ξ^−((p−1)/2)
+  psiX: [0n, 0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaadn],
+  psiY: [
+    0x135203e60180a68ee2e9c448d77a2cd91c3dedd930b1cf60ef396489f61eb45e304466cf3e67fa0af1ee7b04121bdea2n,
+    0x6af0e0437ff400b6831e36d6bd17ffe48395dabc2d3435e77f76e17009241c5ee67992f72ec05f4c81084fbede3cc09n,
+  ],
+  // z, the BLS parameter
+  psiEigen: -0xd201000000010000n,
+  // ZCash/IETF (192 and 96 bytes), ark-ec's generic encoding (192)
+  formats: ['zcash', 'zcash-compressed', 'arkworks'],
+});
+
 /** The bls12-381 descriptor: parameters, point encodings (ZCash/IETF (unchanged since the first release); ark-bls12-381 ≥ 0.4 itself serializes G1 as ZCash, 'arkworks' is ark-ec's generic encoding; the first is the primary one), tuning. */
 export const bls12_381Curve = Object.freeze({
   name: 'bls12-381',
   params: bls12_381,
   formats: ['zcash', 'zcash-compressed', 'arkworks'] as const,
   tuning: bls12_381Tuning,
+  g2: bls12_381G2,
 }) satisfies CurveDescriptor;

@@ -6,6 +6,7 @@
  * `checkCurveParams` (src/curves/check.ts) to verify a set of parameters.
  */
 import type { PointFormatName } from '../abi/codes.js';
+import type { G2Params } from './g2.js';
 export interface CurveParams {
   /** Curve identifier, e.g. 'bls12-381'. */
   readonly name: string;
@@ -67,4 +68,6 @@ export interface CurveDescriptor<F extends PointFormatName = PointFormatName> {
   readonly params: CurveParams;
   readonly formats: readonly F[];
   readonly tuning: CurveTuning;
+  /** the G2 group of a pairing curve with a G2 MSM (absent: G1 only) */
+  readonly g2?: G2Params;
 }
