@@ -3025,7 +3025,7 @@
     (i64.store32 offset=48 (local.get $out) (local.get $d12))
   )
   ;; fp_batch_inv(out, x, count, scratch): out[k] = x[k]⁻¹ for k < count, zeros map to 0.
-  ;; Montgomery's trick: 3 muls per element + 1 inverse. scratch: count + 2 elements (52 bytes each).
+  ;; Montgomery's trick: 3 muls per element + 1 inverse. scratch: batchInverseScratchBytes(count, 52) (src/abi/layout.ts) = 52·count + 104 bytes (count + 2 elements).
   ;; i64.mul instructions in body: 0
   (func $fp_batch_inv (param $out i32) (param $x i32) (param $count i32) (param $scratch i32)
     (local $k i32) (local $xk i32) (local $acc i32) (local $inv i32) (local $tmp i32) (local $last i32)
@@ -3876,7 +3876,7 @@
     (return (i32.const 0))
   )
   ;; g1_xyzz_eq(a, b, scratch) → 1 if the XYZZ points a and b are equal (both infinity counts), else 0.
-  ;; Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: 2 elements. Cost: ≤ 4M.
+  ;; Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: 2 elements (104 bytes). Cost: ≤ 4M.
   ;; i64.mul instructions in body: 0
   (func $g1_xyzz_eq (param $a i32) (param $b i32) (param $scratch i32) (result i32)
     (local $ia i32) (local $ib i32)
@@ -4166,8 +4166,8 @@
   ;; (doubling or addition of the chain base) is one batch over the points with one shared inversion (Montgomery's trick),
   ;; then [t²]P is compared with ψ(P) + P = (β²x, −y). A point whose chain hits y = 0 or equal x (possible only outside G1,
   ;; for a component of small order) leaves the batch and gets g1_is_in_subgroup. points: count affine points (104 B each),
-  ;; read only; inf: count bytes. scratch: subgroupBatchScratchBytes(count) (src/abi/layout.ts) = (5·count + 32) elements
-  ;; + count + 8 bytes, must not overlap the inputs. Cost per point: 126 doublings (5M + 2S) and 10 additions (5M + 1S),
+  ;; read only; inf: count bytes. scratch: subgroupBatchScratchBytes(count, 52) (src/abi/layout.ts) = 261·count + 1672 bytes: acc, base (count points each), prefix products,
+  ;; 32 fixed elements, count state bytes; must not overlap the inputs. Cost per point: 126 doublings (5M + 2S) and 10 additions (5M + 1S),
   ;; plus 2·68 inversions per call (shared), + 1M; the XYZZ test for the rare dropped points.
   ;; i64.mul instructions in body: 27
   (func $g1_subgroup_check_batch (param $points i32) (param $inf i32) (param $count i32) (param $scratch i32) (result i32)
@@ -5885,8 +5885,8 @@
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
   ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
-  ;; dst may equal a; no dst may be another entry's a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =
-  ;; (2·count + 8) field elements + count bytes. Montgomery's trick: 1 inversion per batch;
+  ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 52) (src/abi/layout.ts) = 105·count + 424 bytes: prefix products and
+  ;; denominators (count elements each), 8 temporaries, count kind bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
@@ -6027,8 +6027,14 @@
     )
     (i32.store (local.get $sink) (local.get $xor))
   )
-  ;; msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in
-  ;; src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
+  ;; msm_accumulate(st) → flushes: accumulates one window into buckets. st: the state block of i32 fields
+  ;; (ACC_STATE_FIELDS in src/abi/layout.ts, field k at 4·k):
+  ;;   points, halves, count, shift, c, buckets, bstate, pending,
+  ;;   pairs, batch, deferred, deferredCap, temps, freeTemps, scratch, pendingList,
+  ;;   tempCap, carryMask0, carryMask1, carryMask2, carryMask3, carryThreshold0, carryThreshold1, carryThreshold2,
+  ;;   carryThreshold3, pointLayout, staging
+  ;; its scratch field: batchAddScratchBytes(batch, 52) (src/abi/layout.ts) = 105·batch + 424 bytes (g1_batch_add's).
+  ;; Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
   ;; [(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),
   ;; digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i (negated once more when the half's sign bit 127 is set). Items for a busy bucket are paired
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
@@ -7345,7 +7351,8 @@
   )
   ;; msm_reduce_segments(buckets, bstate, L, S, R, P, flags, pairs, scratch): per segment j of m = L/S buckets,
   ;; R_j = Σ B and P_j = Σ (t+1)·B_{jm+t} by running sums, batched across segments (batch-affine).
-  ;; pairs: S entries; scratch: S + 8 elements. Cost ≈ 2L batch additions + 2m inversions.
+  ;; pairs: S entries of 16 bytes; scratch: batchAddScratchBytes(S, 52) (src/abi/layout.ts) = 105·S + 424 bytes (g1_batch_add's for S pairs).
+  ;; Cost ≈ 2L batch additions + 2m inversions.
   ;; i64.mul instructions in body: 0
   (func $msm_reduce_segments (param $buckets i32) (param $bstate i32) (param $L i32) (param $S i32) (param $R i32) (param $P i32) (param $flags i32) (param $pairs i32) (param $scratch i32)
     (local $m i32) (local $t i32) (local $j i32) (local $l i32) (local $np i32) (local $e i32) (local $fl i32) (local $info i32)
@@ -7618,7 +7625,7 @@
     )
   )
   ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 3) | code (6 off-curve, 7 off-subgroup).
-  ;; Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.
+  ;; Skips points with inf[i] ≠ 0. scratch: 1248 bytes (g1_is_in_subgroup's).
   ;; i64.mul instructions in body: 0
   (func $g1_validate_batch (param $points i32) (param $inf i32) (param $count i32) (param $check i32) (param $scratch i32) (result i32)
     (local $i i32) (local $p i32)
@@ -11146,7 +11153,7 @@
     (return (i32.const 0))
   )
   ;; g2_xyzz_eq(a, b, scratch) → 1 if the XYZZ points a and b are equal (both infinity counts), else 0.
-  ;; Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: 2 elements. Cost: ≤ 4M.
+  ;; Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: 2 elements (208 bytes). Cost: ≤ 4M.
   ;; i64.mul instructions in body: 0
   (func $g2_xyzz_eq (param $a i32) (param $b i32) (param $scratch i32) (result i32)
     (local $ia i32) (local $ib i32)
@@ -11899,8 +11906,8 @@
   ;; g2_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
   ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
-  ;; dst may equal a; no dst may be another entry's a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =
-  ;; (2·count + 8) field elements + count bytes. Montgomery's trick: 1 inversion per batch;
+  ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 104) (src/abi/layout.ts) = 209·count + 840 bytes: prefix products and
+  ;; denominators (count elements each), 8 temporaries, count kind bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
   ;; i64.mul instructions in body: 0
   (func $g2_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
@@ -12038,8 +12045,14 @@
     )
     (i32.store (local.get $sink) (local.get $xor))
   )
-  ;; g2_msm_accumulate(st) → flushes: accumulates one window into buckets; st is the state block described in
-  ;; src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
+  ;; g2_msm_accumulate(st) → flushes: accumulates one window into buckets. st: the state block of i32 fields
+  ;; (ACC_STATE_FIELDS in src/abi/layout.ts, field k at 4·k):
+  ;;   points, halves, count, shift, c, buckets, bstate, pending,
+  ;;   pairs, batch, deferred, deferredCap, temps, freeTemps, scratch, pendingList,
+  ;;   tempCap, carryMask0, carryMask1, carryMask2, carryMask3, carryThreshold0, carryThreshold1, carryThreshold2,
+  ;;   carryThreshold3, pointLayout, staging
+  ;; its scratch field: batchAddScratchBytes(batch, 104) (src/abi/layout.ts) = 209·batch + 840 bytes (g2_batch_add's).
+  ;; Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
   ;; [(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),
   ;; digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i (negated once more when the half's sign bit 127 is set). Items for a busy bucket are paired
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
@@ -12954,7 +12967,8 @@
   )
   ;; g2_msm_reduce_segments(buckets, bstate, L, S, R, P, flags, pairs, scratch): per segment j of m = L/S buckets,
   ;; R_j = Σ B and P_j = Σ (t+1)·B_{jm+t} by running sums, batched across segments (batch-affine).
-  ;; pairs: S entries; scratch: S + 8 elements. Cost ≈ 2L batch additions + 2m inversions.
+  ;; pairs: S entries of 16 bytes; scratch: batchAddScratchBytes(S, 104) (src/abi/layout.ts) = 209·S + 840 bytes (g2_batch_add's for S pairs).
+  ;; Cost ≈ 2L batch additions + 2m inversions.
   ;; i64.mul instructions in body: 0
   (func $g2_msm_reduce_segments (param $buckets i32) (param $bstate i32) (param $L i32) (param $S i32) (param $R i32) (param $P i32) (param $flags i32) (param $pairs i32) (param $scratch i32)
     (local $m i32) (local $t i32) (local $j i32) (local $l i32) (local $np i32) (local $e i32) (local $fl i32) (local $info i32)

@@ -1,6 +1,7 @@
 /**
- * Memory contracts of the MSM kernels, shared by their generator (src/codegen/msm.ts) and the
- * runtime (src/msm/): one definition, imported by both.
+ * Memory contracts of the kernels, shared by their generators (src/codegen/) and the runtime
+ * (src/msm/): one definition, imported by both. A kernel whose scratch grows with a count states
+ * the function below that sizes it in its `.wat` header (src/codegen/scratch.ts).
  */
 
 /** Pair entry of g1_batch_add: dst, a, b (bit 0 = negate b; bit 1 = b is the β·x slot of a shared-y
@@ -21,6 +22,12 @@ export const BUCKET_BUSY = 2;
  * msm_reduce_segments(…, S, …) runs batches of S pairs and needs the same for count = S. */
 export function batchAddScratchBytes(count: number, EB: number): number {
   return (2 * count + 8) * EB + count + 8;
+}
+
+/** Bytes of scratch <f>_batch_inv needs for `count` elements of `EB` bytes: prefix products (count
+ * elements), the running inverse and one temporary. */
+export function batchInverseScratchBytes(count: number, EB: number): number {
+  return (count + 2) * EB;
 }
 
 /** Field elements of g1_subgroup_check_batch's scratch besides its 5 per point: 8 temporaries and

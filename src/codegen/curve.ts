@@ -27,7 +27,8 @@ import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64, emitDoubleAndAdd
 import type { CurveParams } from '../curves/types.js';
 import { RefCurve } from '../reference/curve.js';
 import { Check, POINT_FORMAT_NAMES, PointError, STATUS_SHIFT, PointFormat, type PointFormatName, type PointFormatSpec } from '../abi/codes.js';
-import { SUBGROUP_BATCH_FIXED_ELEMENTS } from '../abi/layout.js';
+import { SUBGROUP_BATCH_FIXED_ELEMENTS, subgroupBatchScratchBytes } from '../abi/layout.js';
+import { countedScratch } from './scratch.js';
 
 /** Encodings of curves that list none (generic test curves): arkworks' generic ones. */
 const DEFAULT_FORMATS: readonly PointFormatName[] = ['arkworks', 'arkworks-compressed'];
@@ -569,7 +570,7 @@ export class CurveGen {
     const { mb, prefix: g } = this;
     mb.func(`${g}_xyzz_eq`, { a: 'i32', b: 'i32', scratch: 'i32' }, 'i32', [
       `${g}_xyzz_eq(a, b, scratch) → 1 if the XYZZ points a and b are equal (both infinity counts), else 0.`,
-      `Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: ${this.scratchElements.eq} elements. Cost: ≤ 4M.`,
+      `Cross-multiplied: X_a·ZZ_b = X_b·ZZ_a and Y_a·ZZZ_b = Y_b·ZZZ_a. scratch: ${this.scratchElements.eq} elements (${this.scratchBytes('eq')} bytes). Cost: ≤ 4M.`,
     ], (fb) => {
       const a = fb.param('a', 'i32').get;
       const b = fb.param('b', 'i32').get;
@@ -685,15 +686,19 @@ export class CurveGen {
     const params = { points: 'i32', inf: 'i32', count: 'i32', scratch: 'i32' } as const;
     const head = `${name}(points, inf, count, scratch) → −1, or (i << ${STATUS_SHIFT}) | ${PointError.notInSubgroup} for the lowest i < count with inf[i] = 0 whose`;
     if (t === undefined) {
+      const unread = countedScratch(subgroupBatchScratchBytes, EB, () => 0);
       mb.func(name, params, 'i32', [
-        `${head} point is not in G1: never here, the cofactor of ${this.params.name} is 1 (nothing is read; scratch: none needed). Cost: 0.`,
+        `${head} point is not in G1: never here, the cofactor of ${this.params.name} is 1. Nothing is read (the runtime passes`,
+        `scratch: ${unread.doc()}). Cost: 0.`,
       ], (fb) => {
         fb.ret(i32.const(-1));
-      }, { scratch: 'by-count' });
+      }, { scratch: unread });
       return;
     }
     const fixed = 8 + this.scratchElements.subgroup;
     if (fixed > SUBGROUP_BATCH_FIXED_ELEMENTS) throw new Error(`${name}: ${fixed} fixed scratch elements exceed SUBGROUP_BATCH_FIXED_ELEMENTS`);
+    // acc[count], base[count] (points) | prefix[count] | the fixed elements | state[count] (bytes)
+    const scratchRule = countedScratch(subgroupBatchScratchBytes, EB, (count) => (5 * count + SUBGROUP_BATCH_FIXED_ELEMENTS) * EB + count);
     const bits = t.toString(2);
     const weight = bits.replace(/0/g, '').length;
     const f = this.F;
@@ -789,8 +794,8 @@ export class CurveGen {
       `(doubling or addition of the chain base) is one batch over the points with one shared inversion (Montgomery's trick),`,
       `then [t²]P is compared with ψ(P) + P = (β²x, −y). A point whose chain hits y = 0 or equal x (possible only outside G1,`,
       `for a component of small order) leaves the batch and gets ${g}_is_in_subgroup. points: count affine points (${PB} B each),`,
-      `read only; inf: count bytes. scratch: subgroupBatchScratchBytes(count) (src/abi/layout.ts) = (5·count + ${SUBGROUP_BATCH_FIXED_ELEMENTS}) elements`,
-      `+ count + 8 bytes, must not overlap the inputs. Cost per point: ${2 * (bits.length - 1)} doublings (5M + 2S) and ${2 * (weight - 1)} additions (5M + 1S),`,
+      `read only; inf: count bytes. scratch: ${scratchRule.doc()}: acc, base (count points each), prefix products,`,
+      `${SUBGROUP_BATCH_FIXED_ELEMENTS} fixed elements, count state bytes; must not overlap the inputs. Cost per point: ${2 * (bits.length - 1)} doublings (5M + 2S) and ${2 * (weight - 1)} additions (5M + 1S),`,
       `plus 2·${steps} inversions per call (shared), + 1M; the XYZZ test for the rare dropped points.`,
     ], (fb) => {
       const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), count = fb.param('count', 'i32'), scratch = fb.param('scratch', 'i32');
@@ -838,7 +843,7 @@ export class CurveGen {
         });
       });
       fb.ret(i32.const(-1));
-    }, { scratch: 'by-count' });
+    }, { scratch: scratchRule });
   }
 
   private emitDecode(): void {

@@ -9,6 +9,8 @@
  */
 import { Expr, FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { FieldLayout, fieldLayout, modPow, toLimbs } from './field-layout.js';
+import { countedScratch } from './scratch.js';
+import { batchInverseScratchBytes } from '../abi/layout.js';
 
 import { MUL_STRATEGIES, WIDE_MULS, type MulStrategy, type WideMul } from '../curves/types.js';
 export { MUL_STRATEGIES, WIDE_MULS, type MulStrategy, type WideMul };
@@ -989,14 +991,15 @@ export class FieldGen {
   /**
    * Batch inverse by Montgomery's trick inside Wasm: 3(count−1) muls + one inverse.
    * out[k] = x[k]⁻¹ (0 → 0); out may equal x (in place) but must not partially overlap it.
-   * scratch: count + 2 elements.
+   * scratch: prefix[count] | inverse | temporary (batchInverseScratchBytes).
    */
   protected emitBatchInverse(): void {
     const { mb, f } = this;
     const EB = this.L.elementBytes;
+    const scratchRule = countedScratch(batchInverseScratchBytes, EB, (count) => (count + 2) * EB);
     mb.func(`${f}_batch_inv`, { out: 'i32', x: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
       `${f}_batch_inv(out, x, count, scratch): out[k] = x[k]⁻¹ for k < count, zeros map to 0.`,
-      `Montgomery's trick: 3 muls per element + 1 inverse. scratch: count + 2 elements (${EB} bytes each).`,
+      `Montgomery's trick: 3 muls per element + 1 inverse. scratch: ${scratchRule.doc()} (count + 2 elements).`,
     ], (fb) => {
       const out = fb.param('out', 'i32');
       const x = fb.param('x', 'i32');
@@ -1040,7 +1043,7 @@ export class FieldGen {
         });
         fb.brIf(again, i32.ne(k.get, i32.const(0)));
       });
-    }, { scratch: 'by-count' });
+    }, { scratch: scratchRule });
   }
 
   /** Benchmark loops: N dependent operations inside one Wasm call (dev builds only, not shipped). */

@@ -26,13 +26,21 @@ import type { FieldLayout } from './field-layout.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 
+import { countedScratch, type CountedScratch } from './scratch.js';
 import {
-  BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS,
-  accOffset, packedElementBytes,
+  ACC_STATE_FIELDS, BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, PAIR_BYTES,
+  POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, accOffset, batchAddScratchBytes, packedElementBytes,
 } from '../abi/layout.js';
 
 function limbs32(v: bigint, count: number): bigint[] {
   return Array.from({ length: count }, (_, i) => (v >> BigInt(32 * i)) & 0xffffffffn);
+}
+
+/** A list as lines of `perLine` items, comma-separated. */
+function wrapList(items: readonly string[], perLine: number): string[] {
+  const lines: string[] = [];
+  for (let k = 0; k < items.length; k += perLine) lines.push(items.slice(k, k + perLine).join(', ') + (k + perLine < items.length ? ',' : ''));
+  return lines;
 }
 
 /**
@@ -50,6 +58,11 @@ export class MsmGen {
   readonly PK: number;
   /** whether g1_batch_add feeds its products unreduced differences (emitLazyDifferences) */
   readonly lazy: boolean;
+  /**
+   * scratch of batch_add for `count` pairs (and so of msm_reduce_segments for S, msm_accumulate for
+   * its batch): prefix[count] | D[count] | 8 temporaries (elements) | kinds[count] (bytes)
+   */
+  readonly batchScratch: CountedScratch;
   constructor(
     readonly mb: ModuleBuilder,
     readonly fp: CoordinateField,
@@ -70,6 +83,9 @@ export class MsmGen {
     this.lazy = group === 'g1' && L.w <= 30 && 8n * L.p < 1n << BigInt(L.w * L.n);
     // packed items carry tag bit 2; the other items then (temporaries, stride PB, 16-aligned) must have it clear
     if (this.PK && (this.PB % 8 !== 0 || this.PK % 16 !== 0)) throw new Error(`MsmGen: packed layout needs PB ≡ 0 mod 8 and PK ≡ 0 mod 16 (PB = ${this.PB}, PK = ${this.PK})`);
+    // the kernels index pair entries by a shift of 4
+    if (PAIR_BYTES !== 16) throw new Error(`MsmGen: pair entries are 16 bytes, PAIR_BYTES = ${PAIR_BYTES}`);
+    this.batchScratch = countedScratch(batchAddScratchBytes, this.EB, (count) => (2 * count + 8) * this.EB + count);
   }
 
   /** Name of a kernel of this group: `msm_accumulate` → `msm_accumulate` (G1) or `g2_msm_accumulate`. */
@@ -107,7 +123,7 @@ export class MsmGen {
     const { PB } = this;
     this.mb.func('g1_validate_batch', { points: 'i32', inf: 'i32', count: 'i32', check: 'i32', scratch: 'i32' }, 'i32', [
       `g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << ${STATUS_SHIFT}) | code (${PointError.notOnCurve} off-curve, ${PointError.notInSubgroup} off-subgroup).`,
-      'Skips points with inf[i] ≠ 0. scratch: as g1_is_in_subgroup.',
+      `Skips points with inf[i] ≠ 0. scratch: ${this.subgroupScratchBytes} bytes (g1_is_in_subgroup's).`,
     ], (fb) => {
       const points = fb.param('points', 'i32'), inf = fb.param('inf', 'i32'), count = fb.param('count', 'i32');
       const check = fb.param('check', 'i32'), scratch = fb.param('scratch', 'i32');
@@ -396,11 +412,11 @@ export class MsmGen {
     const { EB } = this;
     const f = this.fp.f;
     this.mb.func(this.kernel('batch_add'), { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
-      `${this.kernel('batch_add')}(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
+      `${this.kernel('batch_add')}(pairs, count, scratch): for each ${PAIR_BYTES}-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
       'b negated when its bit 0 is set; b\'s y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see',
       'msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).',
-      'dst may equal a; no dst may be another entry\'s a or b. scratch: BATCH_ADD_SCRATCH(count) bytes =',
-      '(2·count + 8) field elements + count bytes. Montgomery\'s trick: 1 inversion per batch;',
+      `dst may equal a; no dst may be another entry's a or b. scratch: ${this.batchScratch.doc()}: prefix products and`,
+      'denominators (count elements each), 8 temporaries, count kind bytes. Montgomery\'s trick: 1 inversion per batch;',
       'per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.',
     ], (fb) => {
       const pairs = fb.param('pairs', 'i32');
@@ -510,7 +526,7 @@ export class MsmGen {
         });
         fb.brIf(again, i32.ne(k.get, i32.const(0)));
       });
-    }, { scratch: 'by-count' });
+    }, { scratch: this.batchScratch });
   }
 
   /**
@@ -545,8 +561,8 @@ export class MsmGen {
   // ------------------------------------------------------------------ bucket accumulation
   /**
    * msm_accumulate(st): st points at the state block whose i32 fields are listed in
-   * ACC_STATE_FIELDS (src/msm/layout.ts): inputs (points, halves, count, shift, c, and the carry rule
-   * carryMask/carryThreshold, see carryInRule in src/msm/layout.ts), bucket
+   * ACC_STATE_FIELDS (src/abi/layout.ts): inputs (points, halves, count, shift, c, and the carry rule
+   * carryMask/carryThreshold, see carryInRule there), bucket
    * storage (buckets: L × PB, bstate: L bytes, pending: L × i32), the batch (pairs: batch entries,
    * scratch: batchAddScratchBytes(batch)), deferred items (deferredCap × 8 bytes), temporaries
    * (temps: tempCap × PB, freeTemps: tempCap × i32) and pendingList (L + batch + 1 entries).
@@ -556,8 +572,11 @@ export class MsmGen {
     const { PB } = this;
     const f = this.fp.f;
     this.mb.func(this.kernel('msm_accumulate'), { st: 'i32' }, 'i32', [
-      `${this.kernel('msm_accumulate')}(st) → flushes: accumulates one window into buckets; st is the state block described in`,
-      'src/codegen/msm.ts. Digit of half i: signed c-bit window at `shift` plus its carry-in, which is',
+      `${this.kernel('msm_accumulate')}(st) → flushes: accumulates one window into buckets. st: the state block of i32 fields`,
+      '(ACC_STATE_FIELDS in src/abi/layout.ts, field k at 4·k):',
+      ...wrapList(ACC_STATE_FIELDS, 8).map((l) => `  ${l}`),
+      `its scratch field: ${this.batchScratch.doc('batch')} (${this.kernel('batch_add')}'s).`,
+      'Digit of half i: signed c-bit window at `shift` plus its carry-in, which is',
       '[(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),',
       'digit ∈ (−2^(c−1), 2^(c−1)]; bucket |digit| − 1 receives ±point i (negated once more when the half\'s sign bit 127 is set). Items for a busy bucket are paired',
       'with each other into temporaries (a batched tree), so no input shape serializes the additions.',
@@ -805,7 +824,7 @@ export class MsmGen {
         raw.set(i64.and(
           i64.shr_u(i64.load(i32.add(half.get, i32.shl(i32.shr_u(shift.get, 5), 2))), i64.extend_i32_u(i32.and(shift.get, i32.const(31)))),
           mask.get));
-        // carry-in: the half's bits below `shift` exceed the threshold (carryInRule in src/msm/layout.ts)
+        // carry-in: the half's bits below `shift` exceed the threshold (carryInRule in src/abi/layout.ts)
         lowHi.set(i64.and(i64.load(half.get, 8), maskHi.get));
         digit.set(i32.add(i32.wrap_i64(raw.get), i32.or(i64.gt_u(lowHi.get, thrHi.get),
           i32.and(i64.eq(lowHi.get, thrHi.get), i64.gt_u(i64.and(i64.load(half.get), maskLo.get), thrLo.get)))));
@@ -864,7 +883,8 @@ export class MsmGen {
     }, undefined, [
       `${this.kernel('msm_reduce_segments')}(buckets, bstate, L, S, R, P, flags, pairs, scratch): per segment j of m = L/S buckets,`,
       'R_j = Σ B and P_j = Σ (t+1)·B_{jm+t} by running sums, batched across segments (batch-affine).',
-      'pairs: S entries; scratch: S + 8 elements. Cost ≈ 2L batch additions + 2m inversions.',
+      `pairs: S entries of ${PAIR_BYTES} bytes; scratch: ${this.batchScratch.doc('S')} (${this.kernel('batch_add')}'s for S pairs).`,
+      'Cost ≈ 2L batch additions + 2m inversions.',
     ], (fb) => {
       const p = (n: string) => fb.param(n, 'i32');
       const buckets = p('buckets'), bstate = p('bstate'), L = p('L'), S = p('S'), R = p('R'), P = p('P'), flags = p('flags'), pairs = p('pairs'), scratch = p('scratch');
@@ -944,7 +964,7 @@ export class MsmGen {
           fb.br(again);
         });
       });
-    }, { scratch: 'by-count' });
+    }, { scratch: this.batchScratch });
   }
 
   // ------------------------------------------------------------------ preparation

@@ -6,6 +6,7 @@
  * `FuncBuilder` line by line, with comments, which keeps the generated `.wat` readable. The text is
  * assembled to binary by `wabt` (see ./assemble.ts). Nothing here runs at library run time.
  */
+import type { CountedScratch } from './scratch.js';
 
 export type ValType = 'i32' | 'i64' | 'f64' | 'v128';
 
@@ -271,7 +272,8 @@ export interface MemorySpec {
 /**
  * What a kernel's caller must know, recorded from its declaration (src/codegen/build.ts turns the
  * exported ones into the typed ABI): the signature, the contract's first line, and the scratch it
- * needs — bytes, or 'by-count' when it grows with a count argument (formula in src/abi/layout.ts).
+ * needs — bytes, or 'by-count' when it grows with a count argument (the src/abi/layout.ts function
+ * its header names, ./scratch.ts).
  */
 export interface KernelAbi {
   name: string;
@@ -297,7 +299,8 @@ export class ModuleBuilder {
 
   /**
    * Declares a function. Exported ones become kernels of the ABI: one taking a `scratch` param must
-   * state its size (`options.scratch`), which build.ts checks.
+   * state its size (`options.scratch`: bytes, or the src/abi/layout.ts function of a count, see
+   * ./scratch.ts), and its header must state the same: `<bytes> bytes`, or the function's name.
    */
   func(
     name: string,
@@ -305,7 +308,7 @@ export class ModuleBuilder {
     result: ValType | undefined,
     doc: string[],
     build: (fb: FuncBuilder) => void,
-    options: { export?: boolean; scratch?: number | 'by-count'; results?: readonly ValType[] } = {},
+    options: { export?: boolean; scratch?: number | CountedScratch; results?: readonly ValType[] } = {},
   ): void {
     if (this.funcs.some((f) => f.name === name)) throw new Error(`duplicate function ${name}`);
     if (options.results && (options.export ?? true)) throw new Error(`${name}: a multi-value function cannot be a kernel`);
@@ -314,8 +317,13 @@ export class ModuleBuilder {
     this.funcs.push(fb);
     if (options.export ?? true) {
       this.exports.push(name);
-      if ('scratch' in params && options.scratch === undefined) throw new Error(`${name}: takes scratch but states no scratch size`);
-      this.abi.push({ name, params: Object.entries(params), result, doc: doc[0] ?? '', scratch: options.scratch });
+      const scratch = options.scratch;
+      if ('scratch' in params && scratch === undefined) throw new Error(`${name}: takes scratch but states no scratch size`);
+      if (scratch !== undefined) {
+        const stated = typeof scratch === 'number' ? `${scratch} bytes` : `${scratch.fn.name}(`;
+        if (!doc.join(' ').includes(stated)) throw new Error(`${name}: its header does not state its scratch (${stated})`);
+      }
+      this.abi.push({ name, params: Object.entries(params), result, doc: doc[0] ?? '', scratch: typeof scratch === 'object' ? 'by-count' : scratch });
     }
   }
   /** Index of a declared function in the module's function index space (no functions are imported). */
