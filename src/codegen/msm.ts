@@ -1,11 +1,14 @@
 /**
- * Generator of the MSM kernels for a G1 with a GLV endomorphism (a = 0 short Weierstrass).
+ * Generator of the MSM kernels of one group with a GLV endomorphism (a = 0 short Weierstrass), over
+ * its coordinate field: G1 over F_p (kernels g1_batch_add, g1_batch_touch, msm_*) and, for curves
+ * with a G2, G2 over F_p² (g2_batch_add, g2_batch_touch, g2_msm_*; see `MsmGen.kernel`). The scalar
+ * split, the packed layout and the lazy differences are G1's only (emitted once, shared).
  *
  * Terms used in this file: n points P_i with scalars s_i; GLV splits s = k1 + k2·λ with
  * 0 ≤ k1, k2 < 2^128, so the MSM runs over 2n "halves" (P_i with k1, endo(P_i) with k2).
  * Windows of c bits give K = ⌈129/c⌉ signed digits per half, |digit| ≤ 2^(c−1) = L buckets.
  *
- * Kernels (all pointers are byte addresses in the shared memory):
+ * Kernels (all pointers are byte addresses in the shared memory; G1's names, G2's prefixed):
  * - msm_split_scalars: bytes → reduced mod r → (k1, k2) with s ≡ k1 + k2·λ by the rounded GLV lattice
  *   decomposition (two short basis vectors, precomputed rounding constants; see emitSplitScalars).
  * - g1_batch_add: P ← P + Q over an array of pairs with ONE inversion (Montgomery's trick),
@@ -17,6 +20,8 @@
  * - msm_reduce_segments: bucket reduction Σ l·B_l with batch-affine additions by splitting the L
  *   buckets into S independent segments (the recursive partition split of the montgomery write-up,
  *   one level wide: the S segment sums are combined afterwards in XYZZ, see src/msm/).
+ * - msm_compact, msm_expand_endo, msm_expand_triples (+ msm_expand_packed, G1): the point layouts
+ *   msm_accumulate reads (emitPrepare); g1_validate_batch: on-curve and subgroup checks of a batch.
  */
 import type { CurveParams } from '../curves/types.js';
 import { Check, PointError, STATUS_SHIFT } from '../abi/codes.js';
@@ -25,7 +30,6 @@ import type { CoordinateField } from './fp2.js';
 import type { FieldLayout } from './field-layout.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
-
 import { countedScratch, type CountedScratch } from './scratch.js';
 import {
   ACC_STATE_FIELDS, BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, PAIR_BYTES,
