@@ -1,0 +1,294 @@
+/**
+ * The cross-engine checks (what test/engines/suite.ts runs in Node, Bun and Deno, and
+ * test/engines/page.ts in the browsers): `runChecks(options)` runs them in order, logs one line per
+ * check and resolves to a summary `{engine, version, backend, wideArithmetic, threads, pass, fail,
+ * failures, ms}`. Every answer is checked against an independent oracle:
+ * - backend: `init()` takes the backend asked for (or the engine's default), `info()` says so; where
+ *   the engine validates wide arithmetic, the wide64 self-test (src/runtime/wide-selftest.ts) passes on
+ *   every curve's shipped module with its native opcodes, through the public MSM as well;
+ * - field kernels of the instance in use (Montgomery product, square, sum, difference, inverse) on
+ *   carry-edge and random values, against BigInt arithmetic mod p (src/reference/field.ts);
+ * - curve kernels: k·G (k ≤ 40, XYZZ small-scalar multiplication), P + P, P + (−P), against the
+ *   bigint reference (src/reference/curve.ts);
+ * - the MSM over the registry: G1 on every curve and G2 where built, random inputs with known logs
+ *   (closed form Σ s_i·a_i·G, demo/msm-run.ts) at 2^0, 2^5, 2^8 (2 threads), and hand-picked edge
+ *   inputs (infinity, P and −P, repeated points, scalars 0, 1, r − 1, r + 5 reduced);
+ * - point formats: every format of every group encodes k·G, the encoding goes back in as MSM input
+ *   (scalar 1) and comes out as k·G; BLS12-381's compressed G1 generator is the zcash constant;
+ * - threads: where expected (`expectThreads`, default true), `startThreads(2)` activates the pool
+ *   and a 2-thread MSM runs on 2 threads and equals the 1-thread one; where not, the pool stays
+ *   inactive with a reason matching `threadsReason`, and the MSMs fall back to one thread.
+ * `time`: afterwards one verified 2^16 BLS12-381 G1 MSM, 1 and 2 threads, median of 3 (reported,
+ * never asserted).
+ */
+import { curves, startThreads, stopThreads, threads, type Curve } from '../../src/index.js';
+import { registry, curveNames, g2CurveNames } from '../../src/curves/index.js';
+import { RefCurve } from '../../src/reference/curve.js';
+import { RefField } from '../../src/reference/field.js';
+import { makeRng } from '../../src/reference/rng.js';
+import { wideArithmeticSupported } from '../../src/runtime/wide-probe.js';
+import { selfTestWide64 } from '../../src/runtime/wide-selftest.js';
+import type { WideModule } from '../../src/runtime/instance.js';
+import { runMsm, useBackend, type CurveName } from '../../demo/msm-run.js';
+import * as m381 from '../../src/wasm-generated/bls12_381.js';
+import * as m254 from '../../src/wasm-generated/bn254.js';
+import * as m377 from '../../src/wasm-generated/bls12_377.js';
+import * as mPallas from '../../src/wasm-generated/pallas.js';
+import * as mVesta from '../../src/wasm-generated/vesta.js';
+
+const modules: Record<string, { wide64: WideModule }> = { 'bls12-381': m381, bn254: m254, 'bls12-377': m377, pallas: mPallas, vesta: mVesta };
+
+
+export interface CheckOptions {
+  /** the backend to ask `init()` for; default: the engine's choice */
+  backend?: 'wide64' | 'i32';
+  /** whether the worker pool must start here (default true) */
+  expectThreads?: boolean;
+  /** when threads are not expected: a pattern (RegExp source) `threads.reason` must match */
+  threadsReason?: string;
+  /** time a 2^16 BLS12-381 G1 MSM (1 and 2 threads, median of 3) */
+  time?: boolean;
+  /** where the lines go (default console.log) */
+  log?: (line: string) => void;
+  /** engine name and version for the summary */
+  engine: { engine: string; version: string; vm?: string };
+}
+
+export interface CheckSummary {
+  engine: string;
+  version: string;
+  vm?: string;
+  backend: string;
+  wideArithmetic: boolean;
+  threads: boolean;
+  /** `threads.reason` when the pool did not start */
+  threadsReason?: string;
+  pass: number;
+  fail: number;
+  failures: string[];
+  ms: number;
+  timing?: Record<string, number>;
+}
+
+export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
+  const { backend: asked, expectThreads = true, threadsReason, log = (l: string) => console.log(l), engine } = options;
+  let pass = 0;
+  const failures: string[] = [];
+  async function check(name: string, f: () => void | Promise<void>): Promise<void> {
+    const t = performance.now();
+    try {
+      await f();
+      pass++;
+      log(`ok   ${name} (${(performance.now() - t).toFixed(0)} ms)`);
+    } catch (e) {
+      failures.push(name);
+      log(`FAIL ${name}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    }
+  }
+  function eq<T>(got: T, want: T, what: string): void {
+    const s = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `0x${x.toString(16)}` : x));
+    if (s(got) !== s(want)) throw new Error(`${what}: got ${s(got)}, want ${s(want)}`);
+  }
+  function ok(cond: unknown, what: string): asserts cond {
+    if (!cond) throw new Error(what);
+  }
+
+  const curveOf = (name: string) => (curves as Record<string, Curve<string>>)[name];
+  const t0 = performance.now();
+  useBackend(asked);
+  const wide = wideArithmeticSupported();
+  let chosen = '';
+
+  await check(`backend: init(${asked ? `{ backend: '${asked}' }` : ''}) on every curve, info() agrees`, async () => {
+    for (const name of curveNames) {
+      const curve = curveOf(name);
+      await curve.init(asked ? { backend: asked } : undefined);
+      const info = curve.info();
+      eq(info.wideArithmetic, wide, `${name} info().wideArithmetic`);
+      eq(info.backend, asked ?? (wide ? 'wide64' : 'i32'), `${name} info().backend`);
+      eq(info.limbBits === 64, info.backend === 'wide64', `${name} limb width ${info.limbBits}`);
+      chosen = info.backend;
+    }
+  });
+
+  if (wide) {
+    await check('wide64 self-test passes on every curve with this engine’s native opcodes (kernels, and the public MSM when on wide64)', async () => {
+      for (const name of curveNames) {
+        const curve = curveOf(name);
+        const onWide = curve.info().backend === 'wide64';
+        const why = await selfTestWide64(modules[name].wide64, registry[name].params, onWide ? { instance: curve.g1.inst, msm: (_i, pts, s) => curve.g1.msm(pts, s, { threads: 1 }) } : {});
+        eq(why, undefined, `${name} self-test`);
+      }
+    });
+  }
+
+  await check('field kernels (mul, sqr, add, sub, inv) of the instance in use = BigInt mod p, carry-edge and random values', () => {
+    for (const name of curveNames) {
+      const fp = curveOf(name).g1.inst.fields.fp;
+      const { p } = fp.info;
+      const ref = new RefField(p);
+      const rng = makeRng(5);
+      const vals = [0n, 1n, 2n, p - 1n, p - 2n, p >> 1n, (1n << 64n) - 1n, 1n << 64n, (1n << 128n) + 1n, (1n << BigInt(p.toString(2).length - 1)) - 1n];
+      while (vals.length < 40) vals.push(ref.mod(rng.nextBigint(p.toString(2).length)));
+      const [x, y, z] = [fp.alloc(), fp.alloc(), fp.alloc()];
+      for (let i = 0; i < vals.length; i++) {
+        const [a, b] = [vals[i], vals[(i * 7 + 3) % vals.length]];
+        fp.write(x, a);
+        fp.write(y, b);
+        const run: [string, () => void, bigint][] = [
+          ['mul', () => fp.op('mul')(z, x, y), ref.mul(a, b)],
+          ['sqr', () => fp.op('sqr')(z, x), ref.sqr(a)],
+          ['add', () => fp.op('add')(z, x, y), ref.add(a, b)],
+          ['sub', () => fp.op('sub')(z, x, y), ref.sub(a, b)],
+          ['inv', () => fp.op('inv')(z, x), a === 0n ? 0n : ref.inv(a)],
+        ];
+        for (const [op, f, want] of run) {
+          f();
+          eq(fp.read(z), want, `${name} fp_${op}(0x${a.toString(16)}, 0x${b.toString(16)})`);
+        }
+      }
+    }
+  });
+
+  await check('curve kernels: k·G (k ≤ 40), P + P, P + (−P), infinity = the bigint reference', () => {
+    for (const name of curveNames) {
+      const inst = curveOf(name).g1.inst;
+      const fp = inst.fields.fp;
+      const k = inst.k;
+      const EB = fp.info.elementBytes;
+      const ref = new RefCurve(registry[name].params);
+      const mark = inst.arena.mark();
+      try {
+        const scratch = inst.arena.alloc(4096);
+        const [G, acc, b, aff] = [inst.arena.alloc(2 * EB), inst.arena.alloc(4 * EB), inst.arena.alloc(4 * EB), inst.arena.alloc(2 * EB)];
+        fp.write(G, ref.G.x);
+        fp.write(G + EB, ref.G.y);
+        const read = (ptr: number) => (k.g1_xyzz_to_affine(aff, ptr, scratch) !== 0 ? null : { x: fp.read(aff), y: fp.read(aff + EB) });
+        let want = null as ReturnType<RefCurve['add']>;
+        for (let m = 1; m <= 40; m++) {
+          want = ref.add(want, ref.G);
+          k.g1_xyzz_from_affine(acc, G);
+          k.g1_xyzz_mul_small(acc, m, scratch);
+          eq(read(acc), want, `${name} ${m}·G`);
+        }
+        // P + P (doubling through the general addition), P + (−P) = infinity, infinity + P = P
+        k.g1_xyzz_from_affine(acc, G);
+        k.g1_xyzz_mul_small(acc, 7, scratch);
+        k.g1_xyzz_from_affine(b, G);
+        k.g1_xyzz_mul_small(b, 7, scratch);
+        k.g1_xyzz_add(acc, b, scratch);
+        eq(read(acc), ref.mul(ref.G, 14n), `${name} 7·G + 7·G`);
+        k.g1_xyzz_neg(b);
+        k.g1_xyzz_add(acc, b, scratch);
+        k.g1_xyzz_add(acc, b, scratch);
+        eq(read(acc), null, `${name} 14·G − 7·G − 7·G`);
+        k.g1_xyzz_add(acc, b, scratch);
+        eq(read(acc), ref.neg(ref.mul(ref.G, 7n)), `${name} infinity + (−7·G)`);
+      } finally {
+        inst.arena.release(mark);
+      }
+    }
+  });
+
+  await check(expectThreads ? 'threads: startThreads(2) activates the pool' : `threads: startThreads(2) leaves the pool inactive, threads.reason matches /${threadsReason ?? ''}/`, async () => {
+    await startThreads(2);
+    if (expectThreads) {
+      ok(threads.active, `threads.active is false: ${threads.reason}`);
+      eq(threads.count, 2, 'threads.count');
+    } else {
+      ok(!threads.active, 'threads.active is true where no threads were expected');
+      ok(new RegExp(threadsReason ?? '').test(threads.reason ?? ''), `threads.reason ${JSON.stringify(threads.reason)} does not match /${threadsReason}/`);
+    }
+  });
+  const threadsOn = threads.active;
+  /** threads an MSM asking for n runs on: n with a pool, else the calling thread */
+  const used = (n: number) => (threadsOn ? n : 1);
+
+  const groups = (name: string) => (g2CurveNames as readonly string[]).includes(name) ? (['g1', 'g2'] as const) : (['g1'] as const);
+  for (const name of curveNames) {
+    for (const group of groups(name)) {
+      await check(`${name} ${group} MSM, random inputs with known logs, 2^0, 2^5 (1 thread), 2^8 (2 threads) = closed form`, async () => {
+        for (const [logSize, n] of [[0, 1], [5, 1], [8, 2]] as const) {
+          const r = await runMsm({ curve: name as CurveName, group, logSize, seed: 7 + logSize, threads: n, validate: 'full' });
+          ok(r.ok, `${name} ${group} 2^${logSize}: result ≠ closed form`);
+          eq(r.threadsUsed, used(n), `${name} ${group} 2^${logSize}: threads used`);
+        }
+      });
+    }
+  }
+
+  await check('G1 MSM edge inputs on every curve: infinity, P and −P, repeated points, scalars 0, 1, r − 1, ≥ r', async () => {
+    for (const name of curveNames) {
+      const curve = curveOf(name);
+      const ref = new RefCurve(registry[name].params);
+      const { r } = ref.params;
+      const P = (m: bigint) => ref.mul(ref.G, m)!;
+      const logs = [3n, 3n, r - 3n, 5n, 0n, 11n, 11n, 2n];
+      const pts = logs.map((a) => (a === 0n ? { infinity: true as const } : { ...P(a) }));
+      const scalars = [1n, r - 1n, 7n, 0n, 9n, 1n, 1n, r - 1n];
+      const want = ref.mulScalar(ref.G, logs.reduce((acc, a, i) => (acc + a * scalars[i]) % r, 0n));
+      for (const t of [1, 2]) {
+        const got = await curve.g1.msm(pts, scalars, { threads: t, validate: 'full' });
+        eq(got.infinity ? null : { x: got.x, y: got.y }, want, `${name} edge MSM on ${t} thread(s)`);
+      }
+      // everything cancels: P + (−P)
+      const zero = await curve.g1.msm([P(9n), ref.neg(P(9n))!], [5n, 5n]);
+      ok(zero.infinity, `${name}: 5·P + 5·(−P) is not infinity`);
+    }
+  });
+
+  await check('point formats: every G1/G2 format round-trips k·G through the MSM; BLS12-381 G1 compressed generator = zcash constant', async () => {
+    for (const name of curveNames) {
+      const curve = curveOf(name);
+      const ref = new RefCurve(registry[name].params);
+      const P = ref.mul(ref.G, 1234567n)!;
+      for (const f of curve.g1.pointFormats) {
+        const bytes = curve.g1.toBytes({ x: P.x, y: P.y }, f.name);
+        eq(bytes.length, f.bytes, `${name} g1 ${f.name} length`);
+        const got = await curve.g1.msm(bytes, [1n], { pointFormat: f.name });
+        eq({ x: got.x, y: got.y }, { x: P.x, y: P.y }, `${name} g1 ${f.name} round trip`);
+      }
+    }
+    const hex = Array.from(curveOf('bls12-381').g1.toBytes(registry['bls12-381'].params.G1, 'zcash-compressed' as never), (b) => b.toString(16).padStart(2, '0')).join('');
+    eq(hex, '97f1d3a73197d7942695638c4fa9ac0fc3688c4f9774b905a14e3a3f171bac586c55e83ff97a1aeffb3af00adb22c6bb', 'BLS12-381 compressed G');
+    for (const name of g2CurveNames) {
+      const curve = curveOf(name);
+      const r = await runMsm({ curve: name as CurveName, group: 'g2', logSize: 0, seed: 3, threads: 1 });
+      ok(r.ok, `${name} g2 base point`);
+      const g2 = curve.g2;
+      const [x, y] = [r.x, r.y].map((s) => s.slice(1, -1).split(', ').map(BigInt) as [bigint, bigint]);
+      for (const f of g2.pointFormats) {
+        const bytes = g2.toBytes({ x, y }, f.name);
+        eq(bytes.length, f.bytes, `${name} g2 ${f.name} length`);
+        const got = await g2.msm(bytes, [1n], { pointFormat: f.name });
+        eq({ x: got.x, y: got.y }, { x, y }, `${name} g2 ${f.name} round trip`);
+      }
+    }
+  });
+
+  await check(`threads: a 2-thread MSM (2^10, BLS12-381 G1) equals the 1-thread one, ran on ${used(2)} thread(s)`, async () => {
+    const one = await runMsm({ curve: 'bls12-381', logSize: 10, seed: 42, threads: 1 });
+    const two = await runMsm({ curve: 'bls12-381', logSize: 10, seed: 42, threads: 2 });
+    ok(one.ok && two.ok, 'closed form');
+    eq([two.x, two.y], [one.x, one.y], '2 threads = 1 thread');
+    eq(two.threadsUsed, used(2), 'threads used');
+  });
+
+  let timing: Record<string, number> | undefined;
+  if (options.time) {
+    timing = {};
+    for (const t of threadsOn ? [1, 2] : [1]) {
+      const ms: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const r = await runMsm({ curve: 'bls12-381', logSize: 16, seed: 16, threads: t, validate: 'on-curve' });
+        if (!r.ok) throw new Error('2^16 timing run: wrong result');
+        ms.push(r.ms);
+      }
+      timing[`2^16 ${t}t ms`] = Math.round(ms.sort((a, b) => a - b)[1]);
+    }
+  }
+
+  const [threadsActive, reason] = [threads.active, threads.reason];
+  stopThreads();
+  return { ...engine, backend: chosen, wideArithmetic: wide, threads: threadsActive, ...(reason ? { threadsReason: reason } : {}), pass, fail: failures.length, failures, ms: Math.round(performance.now() - t0), ...(timing ? { timing } : {}) };
+}
