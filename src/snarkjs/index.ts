@@ -1,0 +1,388 @@
+/**
+ * `pippin/snarkjs`: snarkjs's multi-scalar multiplications on pippin.
+ *
+ * snarkjs (Groth16, PLONK, FFLONK) computes every MSM of a proof through ffjavascript's
+ * `curve.G1.multiExpAffine` / `curve.G2.multiExpAffine`, and gets its curve from ffjavascript's
+ * `buildBn128()` / `buildBls12381()`, which return the process-wide `globalThis.curve_bn128` /
+ * `curve_bls12381` when it is set (never with `singleThread`). `installSnarkjsEngine` builds (or
+ * takes) that shared curve with the ffjavascript module it is given and replaces those two methods on
+ * it; `uninstall()` puts ffjavascript's own back. pippin contains no snarkjs or ffjavascript code.
+ *
+ * Each replaced call: bases (affine, Montgomery little-endian, (0,0) = infinity) are looked up in a
+ * content-keyed cache; on a miss ffjavascript's own workers turn them into standard big-endian
+ * coordinates (`batchLEMtoU`), pippin decodes and validates them once ('on-curve' by default) and
+ * keeps them (G1: prepared bases in Wasm memory; G2: the converted bytes). Scalars (32-byte LE,
+ * standard form) go to pippin as they are; the affine result is handed back as ffjavascript's Jacobian
+ * point. Calls pippin cannot take (not Uint8Array, scalars not 32 bytes, fewer than `minPoints`
+ * points) run ffjavascript's original method. docs/snarkjs.md has the caveats.
+ */
+import { bls12_381, bn254 } from '../index.js';
+import type { Curve, G1Affine, G2Affine, PreparedBases } from '../index.js';
+import { InvalidOptionError, PippinError } from '../errors.js';
+import { BaseCache, type CacheCounters } from './cache.js';
+import type { FfjsCurve, FfjsGroup, FfjsModule, MultiExpFn } from './ffjs.js';
+import { splitScalars, type ScalarSplit } from './scalars.js';
+
+export type { FfjsCurve, FfjsGroup, FfjsModule } from './ffjs.js';
+
+/** The curves snarkjs proves on, by ffjavascript's names. */
+export type SnarkjsCurveName = 'bn128' | 'bls12381';
+const CURVE_NAMES: readonly SnarkjsCurveName[] = Object.freeze(['bn128', 'bls12381']);
+
+export interface SnarkjsEngineOptions {
+  /** The ffjavascript module snarkjs uses (`import * as ffjavascript from 'ffjavascript'`). */
+  ffjavascript: FfjsModule;
+  /** Curves to take over (default ['bn128']). */
+  curves?: readonly SnarkjsCurveName[];
+  /**
+   * Checks on key bases, done once per cached set: 'on-curve' (default), 'full' (also the subgroup;
+   * the G2 check is the expensive part) or 'none'. A bad proving key gives proofs the verifier
+   * rejects; checking protects the prover from wasted work, not soundness.
+   */
+  validate?: 'on-curve' | 'full' | 'none';
+  /** Most bytes kept by the base cache (default 512 MiB; 0 disables caching). */
+  cacheBytes?: number;
+  /** Calls with fewer points run ffjavascript's own method (default 64). */
+  minPoints?: number;
+  /** At most this many pippin threads per MSM (default: the whole pool). */
+  threads?: number;
+  /**
+   * Also runs ffjavascript's own method on every call and throws SnarkjsEngineError when the results
+   * differ (for tests and audits; doubles the MSM time).
+   */
+  crossCheck?: boolean;
+  /** Receives one record per replaced call (after it resolved). */
+  onCall?: (record: CallRecord) => void;
+}
+
+/** One replaced `multiExpAffine` call. */
+export interface CallRecord {
+  curve: SnarkjsCurveName;
+  group: 'G1' | 'G2';
+  /** snarkjs's label ("multiexp A", …) when it gave one */
+  label: string | undefined;
+  points: number;
+  /** how the scalars split: zeros, ones, small (< 2^SMALL_BITS) and full-size */
+  split: ScalarSplit;
+  /** 'hit' (cached bases), 'miss' (converted now), 'stock' (ffjavascript's own method ran) */
+  cache: 'hit' | 'miss' | 'stock';
+  /** milliseconds: converting bases on a miss (0 on a hit), and the whole call */
+  convertMs: number;
+  ms: number;
+}
+
+export interface EngineStats {
+  /** replaced calls that pippin computed, by group */
+  calls: { G1: number; G2: number };
+  /** calls handed to ffjavascript's own method (see minPoints) */
+  stockCalls: number;
+  points: number;
+  /** milliseconds in replaced calls (pippin's), and the part spent converting bases */
+  ms: number;
+  convertMs: number;
+  cache: CacheCounters & { entries: number; bytes: number };
+  crossChecks: number;
+}
+
+export interface CurveStatus {
+  curve: SnarkjsCurveName;
+  /** ffjavascript's shared curve is still the one the engine hooked (snarkjs will use pippin) */
+  active: boolean;
+  /** why not, when not */
+  reason?: string;
+}
+
+export interface SnarkjsEngine {
+  readonly curves: readonly SnarkjsCurveName[];
+  stats(): EngineStats;
+  /** Whether snarkjs would reach pippin now, per curve (see docs/snarkjs.md on singleThread). */
+  status(): CurveStatus[];
+  /** Drops every cached base set. */
+  clearCache(): void;
+  /** Restores ffjavascript's methods (after the calls in flight) and frees the cache. Idempotent. */
+  uninstall(): Promise<void>;
+}
+
+/** An engine failure: bad key bases (named by snarkjs's label and the point's index), a cross-check mismatch, a bad install. */
+export class SnarkjsEngineError extends PippinError {
+  constructor(
+    message: string,
+    index = -1,
+    /** the pippin error underneath, when there is one */
+    readonly reason?: unknown,
+  ) {
+    super(message, index);
+  }
+}
+
+/** Scalar classes: below 2^SMALL_BITS a scalar is 'small' and runs in a short MSM of few windows. */
+export const SMALL_BITS = 16;
+
+const HOOK = Symbol.for('pippin.snarkjs.hook');
+
+interface Hooked {
+  curve: SnarkjsCurveName;
+  ff: FfjsCurve;
+  pip: Curve<string>;
+  original: { G1: MultiExpFn; G2: MultiExpFn };
+  replaced: { G1: MultiExpFn; G2: MultiExpFn };
+  global: 'curve_bn128' | 'curve_bls12381';
+  /**
+   * The curve's calls run one after another: G1 and G2 MSMs started together on one pippin curve
+   * fail today (`Arena.release: bad mark`, issue #23); snarkjs awaits its MSMs one by one anyway.
+   */
+  chain: Promise<unknown>;
+}
+
+type Held = { kind: 'G1'; prepared: PreparedBases } | { kind: 'G2'; bytes: Uint8Array };
+
+/** pippin's names and formats per ffjavascript curve: bases arrive as ffjavascript's "uncompressed" bytes. */
+const PIPPIN = {
+  bn128: { curve: () => bn254 as unknown as Curve<string>, global: 'curve_bn128', build: 'buildBn128', g1Format: 'eip196', g2Format: 'eip197', infinityFlag: 0 },
+  bls12381: { curve: () => bls12_381 as unknown as Curve<string>, global: 'curve_bls12381', build: 'buildBls12381', g1Format: 'zcash', g2Format: 'zcash', infinityFlag: 0x40 },
+} as const;
+
+/**
+ * Takes over snarkjs's MSMs for `curves`. Install after snarkjs is imported (importing a copy of
+ * ffjavascript resets the shared curve). Rejects with InvalidOptionError for bad options and
+ * SnarkjsEngineError when a curve is already hooked by another engine.
+ */
+export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promise<SnarkjsEngine> {
+  const opts = parseOptions(options);
+  const cache = new BaseCache<Held>(opts.cacheBytes, (h) => {
+    if (h.kind === 'G1') h.prepared.dispose();
+  });
+  const stats: EngineStats = {
+    calls: { G1: 0, G2: 0 }, stockCalls: 0, points: 0, ms: 0, convertMs: 0, crossChecks: 0,
+    cache: { ...cache.counters, entries: 0, bytes: 0 },
+  };
+  const hooks: Hooked[] = [];
+  try {
+    for (const name of opts.curves) {
+      const spec = PIPPIN[name];
+      const build = opts.ffjavascript[spec.build];
+      if (typeof build !== 'function') throw new InvalidOptionError(`installSnarkjsEngine: option ffjavascript has no ${spec.build}() (pass the ffjavascript module snarkjs imports)`, 'ffjavascript', opts.ffjavascript);
+      const pip = spec.curve();
+      const [ff] = await Promise.all([build(false), pip.init()]);
+      for (const g of ['G1', 'G2'] as const) {
+        if ((ff[g].multiExpAffine as { [HOOK]?: unknown })[HOOK]) throw new SnarkjsEngineError(`installSnarkjsEngine: ${name} ${g}.multiExpAffine is already replaced by another engine (uninstall it first)`);
+      }
+      const h: Hooked = { curve: name, ff, pip, global: spec.global, original: { G1: ff.G1.multiExpAffine, G2: ff.G2.multiExpAffine }, replaced: undefined!, chain: Promise.resolve() };
+      h.replaced = { G1: makeHook(h, 'G1'), G2: makeHook(h, 'G2') };
+      ff.G1.multiExpAffine = h.replaced.G1;
+      ff.G2.multiExpAffine = h.replaced.G2;
+      hooks.push(h);
+    }
+  } catch (e) {
+    for (const h of hooks) restore(h);
+    throw e;
+  }
+
+  function makeHook(h: Hooked, group: 'G1' | 'G2'): MultiExpFn {
+    const G = h.ff[group];
+    const original = h.original[group];
+    const PB = 2 * G.F.n8;
+    const fn: MultiExpFn = (bases, scalars, logger, logText) => {
+      const n = bases instanceof Uint8Array ? Math.floor(bases.length / PB) : 0;
+      if (!(bases instanceof Uint8Array) || !(scalars instanceof Uint8Array) || n < opts.minPoints || bases.length !== n * PB || scalars.length !== 32 * n) {
+        stats.stockCalls++;
+        return original.call(G, bases, scalars, logger, logText);
+      }
+      const run = h.chain.then(() => replacedCall(h, group, bases, scalars, logText));
+      h.chain = run.catch(() => {});
+      return run;
+    };
+    Object.defineProperty(fn, HOOK, { value: true });
+    return fn;
+  }
+
+  async function replacedCall(h: Hooked, group: 'G1' | 'G2', bases: Uint8Array, scalars: Uint8Array, label: string | undefined): Promise<Uint8Array> {
+    const t0 = performance.now();
+    const G = h.ff[group];
+    const n = scalars.length / 32;
+    const where = `${h.curve} ${group} bases${label ? ` of "${label}"` : ''} (${n} points)`;
+    let entry = opts.cacheBytes > 0 ? cache.lookup(h.curve, group, bases) : undefined;
+    let transient: Held | undefined;
+    let convertMs = 0;
+    if (!entry) {
+      const tc = performance.now();
+      const held = await convertBases(h, group, bases, where);
+      convertMs = performance.now() - tc;
+      const heldBytes = held.kind === 'G1' ? held.prepared.bytes : held.bytes.length;
+      const raw = bases.slice();
+      if (opts.cacheBytes > 0 && cache.add({ curve: h.curve, group, raw, n, held, bytes: raw.length + heldBytes }, bases)) {
+        entry = cache.lookup(h.curve, group, bases);
+        cache.counters.hits--; // the lookup right after adding is part of this miss
+      } else transient = held;
+    }
+    const held = entry ? entry.held : transient!;
+    const split = splitScalars(scalars);
+    let result: Uint8Array;
+    try {
+      result = await msmOnPippin(h, group, held, scalars, split, where);
+    } finally {
+      if (transient?.kind === 'G1') transient.prepared.dispose();
+    }
+    if (opts.crossCheck) {
+      const stock = await h.original[group].call(G, bases, scalars);
+      stats.crossChecks++;
+      if (!G.eq(stock, result)) throw new SnarkjsEngineError(`snarkjs engine: cross-check failed on ${where}: pippin's MSM differs from ffjavascript's`);
+    }
+    const ms = performance.now() - t0;
+    stats.calls[group]++;
+    stats.points += n;
+    stats.ms += ms;
+    stats.convertMs += convertMs;
+    opts.onCall?.({ curve: h.curve, group, label, points: n, split, cache: transient || convertMs > 0 ? 'miss' : 'hit', convertMs, ms });
+    return result;
+  }
+
+  /** Bases → pippin: ffjavascript's workers undo Montgomery form, pippin decodes and validates once. */
+  async function convertBases(h: Hooked, group: 'G1' | 'G2', bases: Uint8Array, where: string): Promise<Held> {
+    const spec = PIPPIN[h.curve];
+    const G = h.ff[group];
+    const PB = 2 * G.F.n8;
+    const u = await G.batchLEMtoU(bases);
+    if (spec.infinityFlag) {
+      // ffjavascript leaves infinity all-zero; the ZCash encoding flags it in the first byte
+      for (let off = 0; off < u.length; off += PB) {
+        let zero = true;
+        for (let i = 0; i < PB; i++) if (u[off + i] !== 0) { zero = false; break; }
+        if (zero) u[off] = spec.infinityFlag;
+      }
+    }
+    if (group === 'G1') {
+      try {
+        const prepared = await h.pip.g1.prepare(u, { pointFormat: spec.g1Format, validate: opts.validate, threads: opts.threads });
+        return { kind: 'G1', prepared };
+      } catch (e) {
+        throw wrap(e, where);
+      }
+    }
+    if (opts.validate !== 'none') {
+      // validated once here (the MSM over it later skips the checks): an MSM with all-zero scalars
+      try {
+        await h.pip.g2.msm(u, new Uint8Array(32 * (u.length / PB)), { pointFormat: spec.g2Format, validate: opts.validate, threads: opts.threads });
+      } catch (e) {
+        throw wrap(e, where);
+      }
+    }
+    return { kind: 'G2', bytes: u };
+  }
+
+  async function msmOnPippin(h: Hooked, group: 'G1' | 'G2', held: Held, scalars: Uint8Array, split: ScalarSplit, where: string): Promise<Uint8Array> {
+    const G = h.ff[group];
+    const n = scalars.length / 32;
+    let r: G1Affine | G2Affine;
+    try {
+      if (held.kind === 'G1') {
+        r = await held.prepared.msm(scalars, { threads: opts.threads });
+      } else {
+        const PB = 2 * G.F.n8;
+        r = await h.pip.g2.msm(held.bytes.subarray(0, n * PB), scalars, { pointFormat: PIPPIN[h.curve].g2Format, validate: 'none', threads: opts.threads });
+      }
+    } catch (e) {
+      throw wrap(e, where);
+    }
+    void split;
+    return toJacobian(G, r);
+  }
+
+  const engine: SnarkjsEngine = {
+    curves: Object.freeze(hooks.map((h) => h.curve)),
+    stats() {
+      return { ...stats, calls: { ...stats.calls }, cache: { ...cache.counters, entries: cache.size, bytes: cache.bytes } };
+    },
+    status() {
+      return hooks.map((h) => {
+        const g = (globalThis as Record<string, unknown>)[h.global];
+        const mine = h.ff.G1.multiExpAffine === h.replaced.G1 && h.ff.G2.multiExpAffine === h.replaced.G2;
+        if (!mine) return { curve: h.curve, active: false, reason: 'uninstalled (or the methods were replaced again)' };
+        if (g !== h.ff) {
+          return { curve: h.curve, active: false, reason: `globalThis.${h.global} is ${g ? 'another curve' : 'null'}: a copy of ffjavascript was imported after install, or the curve was terminated; snarkjs builds a stock curve (install again)` };
+        }
+        return { curve: h.curve, active: true };
+      });
+    },
+    clearCache() {
+      cache.clear();
+    },
+    async uninstall() {
+      for (const h of hooks) {
+        await h.chain;
+        restore(h);
+      }
+      cache.clear();
+    },
+  };
+  return engine;
+}
+
+function restore(h: Hooked): void {
+  for (const g of ['G1', 'G2'] as const) {
+    if (h.ff[g].multiExpAffine === h.replaced?.[g]) h.ff[g].multiExpAffine = h.original[g];
+  }
+}
+
+/** pippin's affine result → ffjavascript's Jacobian point (Montgomery form), as stock resolves. */
+function toJacobian(G: FfjsGroup, r: G1Affine | G2Affine): Uint8Array {
+  if (r.infinity) return G.zero.slice();
+  const x = r.x as bigint | readonly bigint[];
+  const y = r.y as bigint | readonly bigint[];
+  return G.toJacobian(G.fromObject([typeof x === 'bigint' ? x : [...x], typeof y === 'bigint' ? y : [...y]]));
+}
+
+/** A pippin input error on key bases, renamed to say which section and point. */
+function wrap(e: unknown, where: string): unknown {
+  if (!(e instanceof PippinError) || e instanceof SnarkjsEngineError) return e;
+  const at = e.index >= 0 ? ` point ${e.index}` : '';
+  return new SnarkjsEngineError(`snarkjs engine: ${where}:${at} ${e.message} (${e.name})`, e.index, e);
+}
+
+interface ParsedOptions {
+  ffjavascript: FfjsModule;
+  curves: readonly SnarkjsCurveName[];
+  validate: 'on-curve' | 'full' | 'none';
+  cacheBytes: number;
+  minPoints: number;
+  threads: number | undefined;
+  crossCheck: boolean;
+  onCall: ((r: CallRecord) => void) | undefined;
+}
+
+const ENTRY = 'installSnarkjsEngine';
+const KNOWN = ['ffjavascript', 'curves', 'validate', 'cacheBytes', 'minPoints', 'threads', 'crossCheck', 'onCall'];
+
+function parseOptions(o: unknown): ParsedOptions {
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new InvalidOptionError(`${ENTRY}: options must be an object with ffjavascript, got ${String(o)}`, 'options', o);
+  const get = (k: string) => Object.getOwnPropertyDescriptor(o, k)?.value as unknown;
+  for (const k of Object.keys(o)) if (!KNOWN.includes(k)) throw new InvalidOptionError(`${ENTRY}: unknown option ${JSON.stringify(k)} (known: ${KNOWN.join(', ')})`, k, get(k));
+  const ff = get('ffjavascript');
+  if (typeof ff !== 'object' || ff === null) throw new InvalidOptionError(`${ENTRY}: option ffjavascript must be the ffjavascript module snarkjs uses`, 'ffjavascript', ff);
+  const curves = get('curves') ?? ['bn128'];
+  if (!Array.isArray(curves) || curves.length === 0 || curves.some((c) => !CURVE_NAMES.includes(c)) || new Set(curves).size !== curves.length) {
+    throw new InvalidOptionError(`${ENTRY}: option curves must be a non-empty list of distinct names among ${CURVE_NAMES.map((c) => JSON.stringify(c)).join(', ')}`, 'curves', curves);
+  }
+  const validate = get('validate') ?? 'on-curve';
+  if (validate !== 'on-curve' && validate !== 'full' && validate !== 'none') throw new InvalidOptionError(`${ENTRY}: option validate must be "on-curve", "full" or "none", got ${String(validate)}`, 'validate', validate);
+  const int = (k: string, dflt: number | undefined, min: number, max: number) => {
+    const v = get(k);
+    if (v === undefined) return dflt;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new InvalidOptionError(`${ENTRY}: option ${k} must be an integer in ${min}…${max}, got ${String(v)}`, k, v);
+    return v;
+  };
+  const onCall = get('onCall');
+  if (onCall !== undefined && typeof onCall !== 'function') throw new InvalidOptionError(`${ENTRY}: option onCall must be a function`, 'onCall', onCall);
+  const crossCheck = get('crossCheck') ?? false;
+  if (typeof crossCheck !== 'boolean') throw new InvalidOptionError(`${ENTRY}: option crossCheck must be a boolean`, 'crossCheck', crossCheck);
+  return {
+    ffjavascript: ff as FfjsModule,
+    curves: Object.freeze([...curves]) as readonly SnarkjsCurveName[],
+    validate,
+    cacheBytes: int('cacheBytes', 512 * 2 ** 20, 0, 2 ** 40)!,
+    minPoints: int('minPoints', 64, 1, 2 ** 30)!,
+    threads: int('threads', undefined, 1, 256),
+    crossCheck,
+    onCall: onCall as ((r: CallRecord) => void) | undefined,
+  };
+}
