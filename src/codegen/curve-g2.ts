@@ -1,12 +1,12 @@
 /**
- * Generator of the G2 kernels `g2_*`: the XYZZ point arithmetic of CurveGen (src/codegen/curve.ts)
+ * Generator of the G2 kernels `g2_*`: the XYZZ point arithmetic of ./curve-xyzz.ts (as G1's)
  * emitted over the coordinate field F_p² (src/codegen/fp2.ts) — the same code, the ops called as
  * `fp2_<op>` and elements of 2·EB bytes — plus G2's own on-curve test, ψ and subgroup test.
  * In the cost lines of the shared XYZZ kernels, M and S are F_p² products (3 and 2 base products).
  * Curve: the twist y² = x³ + b' of src/curves/g2.ts; affine point x at +0, y at +2·EB (4·EB bytes),
  * XYZZ point 8·EB bytes. Nothing here is constant-time.
  */
-import { CurveGen } from './curve.js';
+import { XyzzGen } from './curve-xyzz.js';
 import type { FieldGen } from './field.js';
 import type { Fp2Gen } from './fp2.js';
 import { type FuncBuilder, type I32, type ModuleBuilder, i32 } from './wat.js';
@@ -39,7 +39,7 @@ function componentOffsets(name: G2FormatName, B: number): number[] {
   return name === 'arkworks' || name === 'arkworks-compressed' ? [0, B, 2 * B, 3 * B] : [B, 0, 3 * B, 2 * B];
 }
 
-export class G2CurveGen extends CurveGen {
+export class G2CurveGen extends XyzzGen {
   /** scratch elements (F_p²) of g2_is_on_curve, g2_psi and g2_is_in_subgroup */
   readonly g2Scratch = { onCurve: 3, psi: 2, subgroup: 22 } as const;
 
@@ -48,8 +48,12 @@ export class G2CurveGen extends CurveGen {
   /** scratch elements (F_p²) of g2_decode_batch: buffer, point, rhs, b', then the largest tail (the subgroup test) */
   readonly decodeScratchElements: number;
 
+  /** bytes of one canonical F_p coordinate encoding: ⌈bits(p)/8⌉ */
+  readonly B: number;
+
   constructor(mb: ModuleBuilder, fp: FieldGen, readonly fp2: Fp2Gen, readonly g2: G2Params, readonly g2FormatNames: readonly G2FormatName[]) {
-    super(mb, fp, g2.g1, 'g2', { coordinates: fp2 });
+    super(mb, fp, 'g2', fp2);
+    this.B = fp.L.byteLength;
     if (Math.ceil((fp.L.bits + 2) / 8) !== fp.L.byteLength) throw new Error(`G2CurveGen(${g2.name}): no room for arkworks' flag bits in the top byte`);
     if (g2FormatNames.some((f) => f.startsWith('zcash')) && 8 * fp.L.byteLength - fp.L.bits < 3) throw new Error(`G2CurveGen(${g2.name}): no room for the ZCash flags`);
     this.g2FormatSpecs = g2Formats(g2FormatNames, fp.L.byteLength);
@@ -64,18 +68,13 @@ export class G2CurveGen extends CurveGen {
     return this.g2Scratch[k] * this.EB;
   }
 
-  override describe(): string[] {
+  describe(): string[] {
     const g = this.g2;
     return [`curve ${g.name} g2: y² = x³ + (${g.b[0]} + ${g.b[1]}·i) over F_p², subgroup test ψ(P) = [${g.psiEigen}]P`];
   }
 
-  override emitAll(): void {
-    this.emitXyzzBasics();
-    this.emitXyzzDouble();
-    this.emitXyzzAdd();
-    this.emitXyzzToAffine();
-    this.emitXyzzEq();
-    this.emitXyzzMulSmall();
+  emitAll(): void {
+    this.emitXyzz();
     this.emitChecks();
     this.emitCodecs();
   }
