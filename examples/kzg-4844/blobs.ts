@@ -6,6 +6,7 @@
 import { bls12_381 } from '../../src/index.js';
 import { makeRng } from '../../src/reference/rng.js';
 import { BYTES_PER_BLOB, BYTES_PER_FIELD_ELEMENT, FIELD_ELEMENTS_PER_BLOB } from './kzg.js';
+import { reverseBits, roots } from '../../src/kzg/fr.js';
 
 const { r } = bls12_381.params;
 
@@ -36,3 +37,26 @@ export function namedBlob(name: string): Uint8Array {
 }
 
 export const BLOB_NAMES = ['zero', 'r-1', 'one-at-0', 'one-at-1', 'one-at-2049', 'one-at-4095', 'random-1', 'random-2', 'random-3'];
+
+/**
+ * The blobs of test/kzg*.test.ts and bench/kzg.ts, by name: all zero, all r − 1, one non-zero
+ * element (first, last), small values (element i = i), two random blobs, and the evaluations of
+ * the degree-3 polynomial 3 + 5X + 7X² + 11X³ (a blob whose extension and proofs are low-degree).
+ */
+export function kzgBlobs(): [string, Uint8Array][] {
+  const rs = roots();
+  const lowDegree = blobOf((i) => {
+    const x = rs[2 * reverseBits(i, 12)];
+    return (3n + x * (5n + x * (7n + 11n * x))) % r;
+  });
+  return [
+    ['zero', namedBlob('zero')],
+    ['r-1', namedBlob('r-1')],
+    ['one-at-0', namedBlob('one-at-0')],
+    ['one-at-4095', namedBlob('one-at-4095')],
+    ['small', blobOf((i) => BigInt(i))],
+    ['random-1', randomBlob(1)],
+    ['random-2', randomBlob(2)],
+    ['low-degree', lowDegree],
+  ];
+}

@@ -1,0 +1,333 @@
+/**
+ * EIP-7594 cells and cell proofs: the extension of a blob to 8192 evaluations and the 128 KZG
+ * multi-proofs of its cells by FK20 (Feist–Khovratovich, "Fast amortized KZG proofs", 2020; the
+ * Toeplitz/circulant form of c-kzg's src/eip7594/fk20.c). Written here from the algorithm.
+ *
+ * Layout of the proofs (c-kzg's, rows in bit-reversed order throughout so nothing is permuted):
+ * 1. Toeplitz coefficients: for each offset l < 64 a vector t_l of length 128 built from the
+ *    monomial coefficients p (t_l[0] = p[4095 − l], t_l[66 + i] = p[127 − l + 64i] for i < 62, the
+ *    rest 0), transformed by a 128-point FFT (decimation in frequency: row r holds the evaluation
+ *    at ω₁₂₈^brp(r)). p is scaled by 1/128 first, which is the inverse FFT's 1/n (step 3).
+ * 2. 128 fixed-base MSMs of 64 points: H[r] = Σ_l t̂_l[r]·X[r][l], X the setup's FK20 columns
+ *    (X[·][l] = the 128-point G1 FFT of the monomial points τ^(4095−64−l−64m)·G, m < 63, padded
+ *    with infinity): per point and GLV half a table of 2^(8k)·P, k < 16, so one bucket set of
+ *    128 buckets per row serves all 16 windows; all rows' buckets are filled together in rounds
+ *    of independent affine additions (one g1_batch_add call each).
+ * 3. A 128-point inverse G1 FFT of H (decimation in time: bit-reversed in, natural out), the upper
+ *    64 outputs replaced by infinity, a 128-point G1 FFT (decimation in frequency: natural in,
+ *    bit-reversed out) — whose outputs are the proofs in c-kzg's cell order.
+ * Twiddles ±1 are skipped; the others are batched GLV multiplications (G1Engine.mulBatch).
+ */
+import { decodeBase64 } from '../runtime/instance.js';
+import * as fr from './fr.js';
+import { CHECK, FORMAT_ZCASH, G1Engine, glv16, type AddOp, type Glv16, type Points } from './g1.js';
+
+const ROWS = 128;
+const COLS = 64;
+const BASES = ROWS * COLS;
+/** window bits of the FK20 MSMs (16 windows cover a GLV half < 2^128) */
+const C = 8;
+const WINDOWS = 16;
+const BUCKETS = 1 << (C - 1);
+
+/**
+ * The FK20 columns of c-kzg (x_ext_fft_columns) from the monomial points, rows in bit-reversed
+ * order: base r·64 + l = X[brp(r)][l]. 64 G1 FFTs of 128 points, batched together.
+ */
+export function buildColumns(engine: G1Engine, monomial: Points): Points {
+  const out = engine.points(BASES);
+  const fft = new G1Fft(engine, COLS);
+  const { base, stride } = fft.a;
+  const mem = engine.mem;
+  for (let l = 0; l < COLS; l++) {
+    for (let m = 0; m < ROWS; m++) {
+      const slot = l * ROWS + m;
+      if (m < COLS - 1) {
+        const j = 4096 - COLS - 1 - l - COLS * m;
+        fft.a.inf[slot] = monomial.inf[j];
+        engine.mem.copyWithin(base + slot * stride, monomial.base + j * monomial.stride, monomial.base + j * monomial.stride + engine.PB);
+      } else fft.a.inf[slot] = 1;
+    }
+  }
+  const res = fft.dif(false);
+  void mem;
+  for (let l = 0; l < COLS; l++) {
+    for (let r = 0; r < ROWS; r++) {
+      const from = l * ROWS + r;
+      const to = r * COLS + l;
+      out.inf[to] = res.inf[from];
+      engine.mem.copyWithin(out.base + to * out.stride, res.base + from * res.stride, res.base + (from + 1) * res.stride);
+    }
+  }
+  return out;
+}
+
+/** Several G1 FFTs of 128 points at once, in two ping-pong point arrays (transform t at t·128). */
+export class G1Fft {
+  a: Points;
+  b: Points;
+  private static twiddles = new Map<number, Glv16>();
+
+  constructor(
+    private readonly engine: G1Engine,
+    readonly count: number,
+  ) {
+    this.a = engine.points(count * ROWS);
+    this.b = engine.points(count * ROWS);
+  }
+
+  private static twiddle(exp: number): Glv16 {
+    let g = G1Fft.twiddles.get(exp);
+    if (!g) {
+      g = glv16(fr.roots()[exp]);
+      G1Fft.twiddles.set(exp, g);
+    }
+    return g;
+  }
+
+  private swap(): Points {
+    [this.a, this.b] = [this.b, this.a];
+    return this.a;
+  }
+
+  /** Butterflies of one layer: out[i] = u + v, out[i + half] = u − v. */
+  private butterflies(half: number, len: number): void {
+    const ops: AddOp[] = [];
+    for (let t = 0; t < this.count; t++) {
+      for (let i0 = t * ROWS; i0 < (t + 1) * ROWS; i0 += len) {
+        for (let j = 0; j < half; j++) {
+          const u: [Points, number] = [this.a, i0 + j];
+          const v: [Points, number] = [this.a, i0 + j + half];
+          ops.push({ dst: [this.b, i0 + j], a: u, b: v, neg: false });
+          ops.push({ dst: [this.b, i0 + j + half], a: u, b: v, neg: true });
+        }
+      }
+    }
+    this.engine.addRound(ops);
+    this.swap();
+  }
+
+  /** Multiplies point i0 + j + half of every group by the layer's twiddle j (j > 0). */
+  private twiddleLayer(half: number, len: number, inverse: boolean): void {
+    const idx: number[] = [];
+    const glv: Glv16[] = [];
+    const step = fr.EXT_DOMAIN / len;
+    for (let t = 0; t < this.count; t++) {
+      for (let i0 = t * ROWS; i0 < (t + 1) * ROWS; i0 += len) {
+        for (let j = 1; j < half; j++) {
+          idx.push(i0 + j + half);
+          glv.push(G1Fft.twiddle(inverse ? fr.EXT_DOMAIN - j * step : j * step));
+        }
+      }
+    }
+    this.engine.mulBatch(this.a, idx, glv);
+  }
+
+  /** Decimation in time on `a` (bit-reversed in, natural out), inverse: ω⁻¹ twiddles, no 1/n. Returns the result array. */
+  dit(inverse: boolean): Points {
+    for (let len = 2; len <= ROWS; len <<= 1) {
+      const half = len >> 1;
+      this.twiddleLayer(half, len, inverse);
+      this.butterflies(half, len);
+    }
+    return this.a;
+  }
+
+  /** Decimation in frequency on `a` (natural in, bit-reversed out). Returns the result array. */
+  dif(inverse: boolean): Points {
+    for (let len = ROWS; len >= 2; len >>= 1) {
+      const half = len >> 1;
+      this.butterflies(half, len);
+      this.twiddleLayer(half, len, inverse);
+    }
+    return this.a;
+  }
+}
+
+export class Fk20 {
+  /** triples (βx, x, y) of 2^(8k)·X_g: base g, window k at table + (16g + k)·3EB */
+  private readonly table: number;
+  private readonly baseInf: Uint8Array;
+  private readonly scalars: number;
+  private readonly halves: number;
+  private readonly buckets: Points;
+  private readonly sums: Points;
+  private readonly totals: Points;
+  private readonly fft: G1Fft;
+  readonly bytes: number;
+
+  /** From the FK20 columns (8192 points, base r·64 + l): builds the window tables (8·15 doublings per point). */
+  constructor(
+    private readonly engine: G1Engine,
+    columns: Points,
+  ) {
+    const { EB, PB } = engine;
+    const T = 3 * EB;
+    this.table = engine.alloc(BASES * WINDOWS * T);
+    this.baseInf = columns.inf.slice();
+    this.scalars = engine.alloc(BASES * 32);
+    this.halves = engine.alloc(BASES * 32);
+    this.buckets = engine.points(ROWS * BUCKETS);
+    this.sums = engine.points(ROWS);
+    this.totals = engine.points(ROWS);
+    this.fft = new G1Fft(engine, 1);
+    this.bytes = BASES * WINDOWS * T + 2 * BASES * 32 + (ROWS * BUCKETS + 2 * ROWS + 4 * ROWS) * PB;
+    const entry = (g: number, k: number) => this.table + (g * WINDOWS + k) * T;
+    const live: number[] = [];
+    for (let g = 0; g < BASES; g++) if (!this.baseInf[g]) live.push(g);
+    for (const g of live) engine.copyPoint(entry(g, 0) + EB, columns.base + g * columns.stride);
+    for (let k = 1; k < WINDOWS; k++) {
+      for (const g of live) engine.mem.copyWithin(entry(g, k) + EB, entry(g, k - 1) + EB, entry(g, k - 1) + EB + PB);
+      for (let d = 0; d < C; d++) {
+        engine.begin(live.length);
+        for (const g of live) engine.push(entry(g, k) + EB, entry(g, k) + EB, entry(g, k) + EB);
+        engine.run();
+      }
+    }
+    for (const g of live) for (let k = 0; k < WINDOWS; k++) engine.fillBeta(entry(g, k));
+  }
+
+  /** With c-kzg's official setup: the FK20 columns shipped with pippin (src/kzg/fk20-columns.ts, re-derived by test/kzg-cells.test.ts). */
+  static async fromShipped(engine: G1Engine): Promise<Fk20> {
+    const { FK20_COLUMNS_BASE64 } = await import('./fk20-columns.js');
+    const bytes = decodeBase64(FK20_COLUMNS_BASE64);
+    const columns = engine.points(BASES);
+    engine.decode(bytes, BASES, FORMAT_ZCASH, CHECK.parse, columns, 'FK20 column point');
+    return new Fk20(engine, columns);
+  }
+
+  /** The blob's polynomial in monomial form (natural order) from its evaluations (bit-reversed order). */
+  monomial(poly: readonly bigint[]): bigint[] {
+    const a = fr.fftDit(poly.slice(), true);
+    const invN = fr.inv(BigInt(a.length));
+    for (let i = 0; i < a.length; i++) a[i] = (a[i] * invN) % fr.R;
+    return a;
+  }
+
+  /** The evaluations at the odd powers of ω (the coset ω·H₄₀₉₆), bit-reversed: cells 64…127. */
+  cosetEvaluations(coeffs: readonly bigint[]): bigint[] {
+    const rs = fr.roots();
+    const a = coeffs.map((c, k) => (c * rs[k]) % fr.R);
+    return fr.fftDif(a);
+  }
+
+  /** The 128 cell proofs (48 bytes each) of the polynomial with monomial coefficients `coeffs`. */
+  proofs(coeffs: readonly bigint[]): Uint8Array[] {
+    const { engine } = this;
+    // 1. Toeplitz coefficients (p/128), row r of the FFT of t_l is the scalar of base r·64 + l
+    const inv128 = fr.inv(128n);
+    const p = coeffs.map((c) => (c * inv128) % fr.R);
+    const dv = new DataView(engine.mem.buffer);
+    const M = 0xffffffffffffffffn;
+    for (let l = 0; l < COLS; l++) {
+      const t = new Array<bigint>(ROWS).fill(0n);
+      t[0] = p[4095 - l];
+      for (let i = 0; i < ROWS - COLS - 2; i++) t[COLS + 2 + i] = p[ROWS - 1 - l + COLS * i];
+      fr.fftDif(t);
+      for (let r = 0; r < ROWS; r++) {
+        const at = this.scalars + (r * COLS + l) * 32;
+        const s = t[r];
+        dv.setBigUint64(at, s & M, true);
+        dv.setBigUint64(at + 8, (s >> 64n) & M, true);
+        dv.setBigUint64(at + 16, (s >> 128n) & M, true);
+        dv.setBigUint64(at + 24, s >> 192n, true);
+      }
+    }
+    engine.k.msm_split_scalars(this.halves, this.scalars, BASES, 0);
+    // 2. the 128 MSMs
+    const H = this.msms();
+    // 3. inverse FFT, upper half cleared, FFT
+    const f = this.fft;
+    f.a.inf.set(H.inf);
+    engine.mem.copyWithin(f.a.base, H.base, H.base + ROWS * H.stride);
+    const h = f.dit(true);
+    h.inf.fill(1, COLS, ROWS);
+    const out = f.dif(false);
+    return Array.from({ length: ROWS }, (_, i) => engine.encodeCompressed(out, i));
+  }
+
+  /** H[r] = Σ_l s_{r,l}·X[r][l] for the split scalars at `halves`; returns `totals`. */
+  private msms(): Points {
+    const { engine } = this;
+    const { EB } = engine;
+    const T = 3 * EB;
+    const mem = engine.mem;
+    const maxItems = BASES * 2 * WINDOWS;
+    const itemBucket = new Int32Array(maxItems);
+    const itemPoint = new Int32Array(maxItems);
+    const counts = new Int32Array(ROWS * BUCKETS);
+    let n = 0;
+    for (let g = 0; g < BASES; g++) {
+      if (this.baseInf[g]) continue;
+      const row = (g / COLS) | 0;
+      for (let h = 0; h < 2; h++) {
+        const at = this.halves + g * 32 + h * 16;
+        const negHalf = mem[at + 15] & 0x80 ? 1 : 0;
+        let carry = 0;
+        for (let k = 0; k < WINDOWS; k++) {
+          let d = (k === WINDOWS - 1 ? mem[at + k] & 0x7f : mem[at + k]) + carry;
+          if (d > BUCKETS) {
+            d -= 2 * BUCKETS;
+            carry = 1;
+          } else carry = 0;
+          if (d === 0) continue;
+          const e = this.table + (g * WINDOWS + k) * T;
+          const neg = (d < 0 ? 1 : 0) ^ negHalf;
+          const b = row * BUCKETS + Math.abs(d) - 1;
+          itemBucket[n] = b;
+          itemPoint[n] = (h === 0 ? e + EB : e | 2) | neg;
+          counts[b]++;
+          n++;
+        }
+      }
+    }
+    // counting sort by bucket
+    const start = new Int32Array(ROWS * BUCKETS + 1);
+    for (let b = 0; b < ROWS * BUCKETS; b++) start[b + 1] = start[b] + counts[b];
+    const fill = start.slice(0, ROWS * BUCKETS);
+    const sorted = new Int32Array(n);
+    for (let i = 0; i < n; i++) sorted[fill[itemBucket[i]]++] = itemPoint[i];
+    // rounds: the t-th item of every bucket
+    const B = this.buckets;
+    B.inf.fill(1);
+    let active: number[] = [];
+    for (let b = 0; b < ROWS * BUCKETS; b++) if (counts[b] > 0) active.push(b);
+    for (let t = 0; active.length > 0; t++) {
+      engine.begin(active.length);
+      const who: number[] = [];
+      const next: number[] = [];
+      for (const b of active) {
+        const item = sorted[start[b] + t];
+        const dst = B.base + b * B.stride;
+        if (B.inf[b]) {
+          engine.copyPoint(dst, item);
+          B.inf[b] = 0;
+        } else {
+          engine.push(dst, dst, item);
+          who.push(b);
+        }
+        if (counts[b] > t + 1) next.push(b);
+      }
+      const m = engine.run();
+      for (let j = 0; j < m; j++) if (engine.wasInfinity(j)) B.inf[who[j]] = 1;
+      active = next;
+    }
+    // per row Σ d·B_d by running sums, all rows in each round
+    const S = this.sums;
+    const Tot = this.totals;
+    S.inf.fill(1);
+    Tot.inf.fill(1);
+    for (let d = BUCKETS - 1; d >= 0; d--) {
+      engine.addRound(rowOps(S, B, d));
+      engine.addRound(rowOps(Tot, S, -1));
+    }
+    return Tot;
+  }
+}
+
+/** acc[r] += src[r·128 + d] (d ≥ 0) or src[r] (d < 0), for every row; acc is dst and a. */
+function rowOps(acc: Points, src: Points, d: number): AddOp[] {
+  const ops: AddOp[] = [];
+  for (let r = 0; r < ROWS; r++) ops.push({ dst: [acc, r], a: [acc, r], b: [src, d < 0 ? r : r * BUCKETS + d], neg: false });
+  return ops;
+}

@@ -1,0 +1,170 @@
+/**
+ * BLS12-381's scalar field F_r in JavaScript bigints: the arithmetic, the roots of unity as c-kzg
+ * derives them and the radix-2 FFTs of the blob code (sizes 128, 4096, 8192).
+ *
+ * Roots: ω = 7^((r − 1)/8192), a primitive 8192nd root of unity (c-kzg's ROOT_OF_UNITY for
+ * FIELD_ELEMENTS_PER_EXT_BLOB, primitive root 7); a domain of size n uses ω^(8192/n). The blob's
+ * 4096 evaluation points are ω₄₀₉₆^brp(i) (bit-reversed order), so a blob read in order is the
+ * bit-reversed input a decimation-in-time transform wants, and a decimation-in-frequency transform
+ * returns its outputs in bit-reversed order: neither FFT here permutes anything.
+ *
+ * Cost on the measured host (Intel Xeon, Node 20): one reduced product ≈ 0.3 µs, so a 4096-point
+ * FFT (24 576 products) ≈ 10 ms.
+ */
+
+/** r, the order of G1 and the modulus of blob field elements. */
+export const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
+/** The extended domain of EIP-7594 (FIELD_ELEMENTS_PER_EXT_BLOB). */
+export const EXT_DOMAIN = 8192;
+
+export const add = (a: bigint, b: bigint): bigint => {
+  const s = a + b;
+  return s >= R ? s - R : s;
+};
+export const sub = (a: bigint, b: bigint): bigint => {
+  const d = a - b;
+  return d < 0n ? d + R : d;
+};
+export const mul = (a: bigint, b: bigint): bigint => (a * b) % R;
+
+export function pow(x: bigint, e: bigint): bigint {
+  let result = 1n;
+  let base = x % R;
+  for (; e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * base) % R;
+    base = (base * base) % R;
+  }
+  return result;
+}
+
+/** x⁻¹ by the extended Euclidean algorithm; x ≠ 0 (throws on 0). */
+export function inv(x: bigint): bigint {
+  let a = ((x % R) + R) % R;
+  if (a === 0n) throw new RangeError('fr.inv: zero has no inverse');
+  let b = R;
+  let u = 1n;
+  let v = 0n;
+  while (a !== 1n) {
+    const q = b / a;
+    [a, b] = [b - q * a, a];
+    [u, v] = [v - q * u, u];
+  }
+  return ((u % R) + R) % R;
+}
+
+/** Montgomery's trick: the inverses of xs (none zero) with one inversion and 3(n − 1) products. */
+export function batchInv(xs: readonly bigint[]): bigint[] {
+  const n = xs.length;
+  const prefix = new Array<bigint>(n);
+  let acc = 1n;
+  for (let i = 0; i < n; i++) {
+    prefix[i] = acc;
+    acc = (acc * xs[i]) % R;
+  }
+  let invAcc = inv(acc);
+  const out = new Array<bigint>(n);
+  for (let i = n - 1; i >= 0; i--) {
+    out[i] = (invAcc * prefix[i]) % R;
+    invAcc = (invAcc * xs[i]) % R;
+  }
+  return out;
+}
+
+/** c-kzg's ROOT_OF_UNITY: 7^((r − 1)/8192). */
+export const OMEGA = pow(7n, (R - 1n) / BigInt(EXT_DOMAIN));
+
+let rootsCache: bigint[] | undefined;
+/** ω^i for i ≤ 8192 (c-kzg's roots_of_unity: starts and ends with 1). */
+export function roots(): bigint[] {
+  if (!rootsCache) {
+    const out = new Array<bigint>(EXT_DOMAIN + 1);
+    out[0] = 1n;
+    for (let i = 1; i <= EXT_DOMAIN; i++) out[i] = (out[i - 1] * OMEGA) % R;
+    if (out[EXT_DOMAIN] !== 1n || out[EXT_DOMAIN / 2] !== R - 1n) throw new Error('fr: ω is not a primitive 8192nd root of unity');
+    rootsCache = out;
+  }
+  return rootsCache;
+}
+
+/** i with its `bits` low bits reversed. */
+export function reverseBits(i: number, bits: number): number {
+  let r = 0;
+  for (let b = 0; b < bits; b++) r |= ((i >>> b) & 1) << (bits - 1 - b);
+  return r;
+}
+
+const log2 = (n: number): number => {
+  const k = Math.log2(n);
+  if (!Number.isInteger(k) || n > EXT_DOMAIN) throw new RangeError(`fr: FFT size ${n} is not a power of two ≤ ${EXT_DOMAIN}`);
+  return k;
+};
+
+/**
+ * Decimation in time, in place: a holds the coefficients in bit-reversed order, and on return the
+ * evaluations a(w^j) in natural order, w = ω^(8192/n) (inverse: w⁻¹, without the 1/n factor).
+ * Cost: (n/2)·log₂n products.
+ */
+export function fftDit(a: bigint[], inverse = false): bigint[] {
+  const n = a.length;
+  const rs = roots();
+  log2(n);
+  for (let len = 2; len <= n; len <<= 1) {
+    const half = len >> 1;
+    const step = EXT_DOMAIN / len;
+    for (let j = 0; j < half; j++) {
+      const w = rs[inverse ? EXT_DOMAIN - j * step : j * step];
+      for (let i = j; i < n; i += len) {
+        const u = a[i];
+        const v = j === 0 ? a[i + half] : (a[i + half] * w) % R;
+        const s = u + v;
+        a[i] = s >= R ? s - R : s;
+        const d = u - v;
+        a[i + half] = d < 0n ? d + R : d;
+      }
+    }
+  }
+  return a;
+}
+
+/**
+ * Decimation in frequency, in place: a holds the coefficients in natural order, and on return the
+ * evaluations in bit-reversed order (index i holds a(w^brp(i))). Cost: (n/2)·log₂n products.
+ */
+export function fftDif(a: bigint[], inverse = false): bigint[] {
+  const n = a.length;
+  const rs = roots();
+  log2(n);
+  for (let len = n; len >= 2; len >>= 1) {
+    const half = len >> 1;
+    const step = EXT_DOMAIN / len;
+    for (let j = 0; j < half; j++) {
+      const w = rs[inverse ? EXT_DOMAIN - j * step : j * step];
+      for (let i = j; i < n; i += len) {
+        const u = a[i];
+        const v = a[i + half];
+        const s = u + v;
+        a[i] = s >= R ? s - R : s;
+        const d = u - v;
+        a[i + half] = j === 0 ? (d < 0n ? d + R : d) : ((d < 0n ? d + R : d) * w) % R;
+      }
+    }
+  }
+  return a;
+}
+
+/** 32 big-endian bytes → bigint (no range check). */
+export function fromBytesBE(bytes: Uint8Array, offset = 0): bigint {
+  const dv = new DataView(bytes.buffer, bytes.byteOffset + offset, 32);
+  return (dv.getBigUint64(0) << 192n) | (dv.getBigUint64(8) << 128n) | (dv.getBigUint64(16) << 64n) | dv.getBigUint64(24);
+}
+
+/** x (< 2^256) as 32 big-endian bytes, written at out[offset…]. */
+export function toBytesBE(x: bigint, out: Uint8Array = new Uint8Array(32), offset = 0): Uint8Array {
+  const dv = new DataView(out.buffer, out.byteOffset + offset, 32);
+  const M = 0xffffffffffffffffn;
+  dv.setBigUint64(0, x >> 192n);
+  dv.setBigUint64(8, (x >> 128n) & M);
+  dv.setBigUint64(16, (x >> 64n) & M);
+  dv.setBigUint64(24, x & M);
+  return out;
+}

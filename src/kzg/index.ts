@@ -1,0 +1,289 @@
+/**
+ * `pippin/kzg`: the prover side of EIP-4844 and EIP-7594 (PeerDAS) — commitments, KZG proofs, blob
+ * proofs, cells and cell proofs — byte for byte equal to c-kzg-4844, on pippin's MSMs.
+ *
+ * ```ts
+ * import { loadKzg } from 'pippin/kzg';
+ * const kzg = await loadKzg();                      // the official setup, decoded and validated once
+ * const commitment = await kzg.blobToKzgCommitment(blob);
+ * const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
+ * kzg.dispose();
+ * ```
+ * Verification (pairings) is not here: verifiers use c-kzg or @noble/curves. docs/kzg.md has the
+ * algorithms, memory and figures.
+ */
+import { bls12_381, type PreparedBases } from '../index.js';
+import { DisposedError, InvalidOptionError, LengthMismatchError, ScalarEncodingError } from '../errors.js';
+import * as fr from './fr.js';
+import { sha256 } from './sha256.js';
+import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
+import { CHECK, FORMAT_COMPRESSED, G1Engine, type Points } from './g1.js';
+import { Fk20, buildColumns } from './fk20.js';
+
+export { TrustedSetupError } from './setup.js';
+export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
+export const BYTES_PER_FIELD_ELEMENT = 32;
+export const BYTES_PER_BLOB = FIELD_ELEMENTS_PER_BLOB * BYTES_PER_FIELD_ELEMENT;
+export const BYTES_PER_COMMITMENT = 48;
+export const BYTES_PER_PROOF = 48;
+export const FIELD_ELEMENTS_PER_CELL = 64;
+export const BYTES_PER_CELL = FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEMENT;
+export const CELLS_PER_EXT_BLOB = 128;
+
+export interface LoadKzgOptions {
+  /** c-kzg's trusted_setup.txt text (default: the official Ethereum setup shipped with pippin). */
+  setup?: string;
+  /** At most this many threads for the commitment MSMs (default: every worker of pippin's pool, see startThreads). */
+  threads?: number;
+  /**
+   * Fixed-base table of the Lagrange points (commitments, KZG proofs): `true` (default) = up to
+   * 64 MiB, `false` = none (faster load, slower commitments), `{ maxBytes }` = that budget.
+   */
+  tables?: boolean | { maxBytes: number };
+}
+
+export interface Kzg {
+  /** blob_to_kzg_commitment: the 48-byte compressed commitment. */
+  blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array>;
+  /** compute_kzg_proof: [proof (48 bytes), y = p(z) (32 bytes big-endian)] for the 32-byte big-endian z < r. */
+  computeKzgProof(blob: Uint8Array, z: Uint8Array): Promise<[Uint8Array, Uint8Array]>;
+  /** compute_blob_kzg_proof: the proof at the EIP-4844 Fiat–Shamir challenge of (blob, commitment). */
+  computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Promise<Uint8Array>;
+  /** compute_cells: the 128 cells (2048 bytes each) of the extended blob, in c-kzg's order. */
+  computeCells(blob: Uint8Array): Promise<Uint8Array[]>;
+  /** compute_cells_and_kzg_proofs: the cells and their 128 proofs (FK20). */
+  computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]>;
+  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables), bytes. */
+  readonly bytes: { lagrange: number; lagrangeTable: number; fk20: number };
+  /** Releases the prepared points; later calls throw DisposedError. */
+  dispose(): void;
+}
+
+const DEFAULT_TABLE_BYTES = 64 * 2 ** 20;
+const OPTION_NAMES = ['setup', 'threads', 'tables'];
+
+/**
+ * Loads a trusted setup: parsed, every G1 point decompressed and checked (Lagrange points on the
+ * curve and in G1; monomial points and the G2 points on their curves, as c-kzg checks them), the
+ * Lagrange points prepared in bit-reversed order for the commitments, FK20's tables built.
+ */
+export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
+  if (typeof options !== 'object' || options === null) throw new InvalidOptionError('loadKzg: options must be an object', 'options', options);
+  for (const key of Object.keys(options)) {
+    if (!OPTION_NAMES.includes(key)) throw new InvalidOptionError(`loadKzg: unknown option ${JSON.stringify(key)} (known: ${OPTION_NAMES.join(', ')})`, key, (options as Record<string, unknown>)[key]);
+  }
+  const { threads } = options;
+  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 256)) {
+    throw new InvalidOptionError(`loadKzg: option threads must be an integer in 1…256, got ${String(threads)}`, 'threads', threads);
+  }
+  const tables = options.tables ?? true;
+  const precompute = tables === true ? { maxBytes: DEFAULT_TABLE_BYTES } : tables;
+  const text = options.setup ?? (await import('./trusted-setup.js')).TRUSTED_SETUP_TEXT;
+  const setup = parseTrustedSetup(text);
+  await bls12_381.init();
+  const engine = await G1Engine.create(bls12_381.info().backend);
+  // c-kzg's checks: every point decompresses onto its curve; the Lagrange points, which every
+  // commitment and proof is made of, are also checked to be in G1 (by prepare, below)
+  const monomial = engine.points(FIELD_ELEMENTS_PER_BLOB);
+  engine.decode(setup.g1Monomial, FIELD_ELEMENTS_PER_BLOB, FORMAT_COMPRESSED, CHECK.onCurve, monomial, 'trusted setup: G1 monomial point');
+  await checkG2(setup);
+  let bases: PreparedBases;
+  try {
+    bases = await bls12_381.g1.prepare(bitReversed(setup.g1Lagrange, BYTES_PER_G1), { pointFormat: 'zcash-compressed', validate: 'full', threads, precompute });
+  } catch (e) {
+    if (e instanceof Error && 'index' in e) {
+      const i = fr.reverseBits((e as { index: number }).index, 12);
+      throw new TrustedSetupError(`trusted setup: G1 Lagrange point ${i}: ${e.message}`, i);
+    }
+    throw e;
+  }
+  const fk20 = options.setup === undefined ? await Fk20.fromShipped(engine) : new Fk20(engine, buildColumns(engine, monomial));
+  return new KzgImpl(bases, engine, fk20, threads);
+}
+
+async function checkG2(setup: SetupBytes): Promise<void> {
+  const n = setup.g2Monomial.length / 96;
+  try {
+    await bls12_381.g2.msm(setup.g2Monomial, new Array<bigint>(n).fill(0n), { pointFormat: 'zcash-compressed', validate: 'on-curve' });
+  } catch (e) {
+    const i = e instanceof Error && 'index' in e ? (e as { index: number }).index : -1;
+    throw new TrustedSetupError(`trusted setup: G2 point ${i}: ${e instanceof Error ? e.message : String(e)}`, i);
+  }
+}
+
+/** Records of `size` bytes in bit-reversed order. */
+export function bitReversed(bytes: Uint8Array, size: number): Uint8Array {
+  const count = bytes.length / size;
+  const bits = Math.log2(count);
+  const out = new Uint8Array(bytes.length);
+  for (let i = 0; i < count; i++) {
+    const j = fr.reverseBits(i, bits);
+    out.set(bytes.subarray(j * size, (j + 1) * size), i * size);
+  }
+  return out;
+}
+
+/** r's 32 big-endian bytes, for the canonical check of blob elements. */
+const R_BYTES = fr.toBytesBE(fr.R);
+
+/** A blob's field elements (bit-reversed evaluation order); ScalarEncodingError with the index of the first element ≥ r. */
+export function blobToFr(blob: Uint8Array, entry: string): bigint[] {
+  if (!(blob instanceof Uint8Array) || blob.length !== BYTES_PER_BLOB) {
+    throw new LengthMismatchError(`${entry}: a blob is ${BYTES_PER_BLOB} bytes, got ${blob instanceof Uint8Array ? `${blob.length} bytes` : typeof blob}`);
+  }
+  const out = new Array<bigint>(FIELD_ELEMENTS_PER_BLOB);
+  for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) {
+    const at = i * 32;
+    if (blob[at] >= 0x73) checkCanonical(blob, at, `${entry}: blob field element ${i}`, i);
+    out[i] = fr.fromBytesBE(blob, at);
+  }
+  return out;
+}
+
+function checkCanonical(bytes: Uint8Array, at: number, what: string, index: number): void {
+  for (let b = 0; b < 32; b++) {
+    const v = bytes[at + b];
+    if (v < R_BYTES[b]) return;
+    if (v > R_BYTES[b]) break;
+    if (b === 31) break;
+  }
+  throw new ScalarEncodingError(`${what} is not below the scalar field's modulus r`, index);
+}
+
+function fieldElement(bytes: Uint8Array, entry: string, name: string): bigint {
+  if (!(bytes instanceof Uint8Array) || bytes.length !== 32) throw new LengthMismatchError(`${entry}: ${name} is 32 bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`);
+  checkCanonical(bytes, 0, `${entry}: ${name}`, -1);
+  return fr.fromBytesBE(bytes);
+}
+
+class KzgImpl implements Kzg {
+  private disposed = false;
+  private readonly commitmentSlot: Points;
+  private brpRoots: bigint[];
+
+  constructor(
+    private readonly bases: PreparedBases,
+    private readonly engine: G1Engine,
+    private readonly fk20: Fk20,
+    private readonly threads: number | undefined,
+  ) {
+    this.commitmentSlot = engine.points(1);
+    const rs = fr.roots();
+    // the blob's evaluation points: ω₄₀₉₆^brp(i) = ω^(2·brp(i)) (c-kzg's brp_roots_of_unity[i], i < 4096)
+    this.brpRoots = Array.from({ length: FIELD_ELEMENTS_PER_BLOB }, (_, i) => rs[2 * fr.reverseBits(i, 12)]);
+  }
+
+  get bytes() {
+    return { lagrange: this.disposed ? 0 : this.bases.bytes - (this.bases.precomputed?.bytes ?? 0), lagrangeTable: this.disposed ? 0 : this.bases.precomputed?.bytes ?? 0, fk20: this.disposed ? 0 : this.fk20.bytes };
+  }
+
+  private live(entry: string): void {
+    if (this.disposed) throw new DisposedError(`kzg.${entry}: this Kzg was disposed`);
+  }
+
+  private async commit(scalars: bigint[] | Uint8Array): Promise<Uint8Array> {
+    const point = await this.bases.msm(scalars, { scalarEndian: 'be', threads: this.threads });
+    return bls12_381.g1.toBytes(point, 'zcash-compressed');
+  }
+
+  async blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array> {
+    this.live('blobToKzgCommitment');
+    blobToFr(blob, 'blobToKzgCommitment');
+    return this.commit(blob);
+  }
+
+  async computeKzgProof(blob: Uint8Array, z: Uint8Array): Promise<[Uint8Array, Uint8Array]> {
+    this.live('computeKzgProof');
+    const poly = blobToFr(blob, 'computeKzgProof');
+    const zf = fieldElement(z, 'computeKzgProof', 'z');
+    const [proof, y] = await this.proofAt(poly, zf);
+    return [proof, fr.toBytesBE(y)];
+  }
+
+  async computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Promise<Uint8Array> {
+    this.live('computeBlobKzgProof');
+    if (!(commitment instanceof Uint8Array) || commitment.length !== BYTES_PER_COMMITMENT) {
+      throw new LengthMismatchError(`computeBlobKzgProof: a commitment is ${BYTES_PER_COMMITMENT} bytes, got ${commitment instanceof Uint8Array ? commitment.length : typeof commitment}`);
+    }
+    // as c-kzg: the commitment must be a G1 point (or infinity), checked before the blob
+    this.engine.decode(commitment, 1, FORMAT_COMPRESSED, CHECK.subgroup, this.commitmentSlot, 'computeBlobKzgProof: commitment');
+    const poly = blobToFr(blob, 'computeBlobKzgProof');
+    // EIP-4844's challenge: SHA-256(FSBLOBVERIFY_V1_ ‖ 16-byte big-endian 4096 ‖ blob ‖ commitment) mod r
+    const input = new Uint8Array(16 + 16 + BYTES_PER_BLOB + BYTES_PER_COMMITMENT);
+    input.set(new TextEncoder().encode('FSBLOBVERIFY_V1_'));
+    new DataView(input.buffer).setUint32(28, FIELD_ELEMENTS_PER_BLOB);
+    input.set(blob, 32);
+    input.set(commitment, 32 + BYTES_PER_BLOB);
+    const z = fr.fromBytesBE(sha256(input)) % fr.R;
+    return (await this.proofAt(poly, z))[0];
+  }
+
+  /**
+   * compute_kzg_proof_impl: y = p(z) by the barycentric formula over the blob's domain, the
+   * quotient q(X) = (p(X) − y)/(X − z) in evaluation form (at a domain point z = ω_m: q_m from
+   * the other quotients, as c-kzg), committed over the Lagrange points.
+   */
+  private async proofAt(poly: bigint[], z: bigint): Promise<[Uint8Array, bigint]> {
+    const n = FIELD_ELEMENTS_PER_BLOB;
+    const w = this.brpRoots;
+    const m = w.indexOf(z);
+    let y: bigint;
+    const q = new Array<bigint>(n);
+    if (m < 0) {
+      const dens = w.map((wi) => fr.sub(wi, z));
+      const invs = fr.batchInv(dens);
+      // p(z) = (z^n − 1)/n · Σ p_i·ω_i/(z − ω_i)
+      let sum = 0n;
+      for (let i = 0; i < n; i++) sum = (sum + poly[i] * ((w[i] * invs[i]) % fr.R)) % fr.R;
+      y = fr.mul(fr.mul(fr.R - sum, fr.inv(BigInt(n))), fr.sub(fr.pow(z, BigInt(n)), 1n));
+      for (let i = 0; i < n; i++) q[i] = fr.mul(fr.sub(poly[i], y), invs[i]);
+    } else {
+      y = poly[m];
+      const dens = w.map((wi, i) => (i === m ? 1n : fr.sub(wi, z)));
+      const invs = fr.batchInv(dens);
+      for (let i = 0; i < n; i++) q[i] = i === m ? 0n : fr.mul(fr.sub(poly[i], y), invs[i]);
+      // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i))
+      const dens2 = w.map((wi, i) => (i === m ? 1n : fr.mul(z, fr.sub(z, wi))));
+      const invs2 = fr.batchInv(dens2);
+      let qm = 0n;
+      for (let i = 0; i < n; i++) if (i !== m) qm = (qm + fr.mul(fr.sub(poly[i], y), w[i]) * invs2[i]) % fr.R;
+      q[m] = qm;
+    }
+    const scalars = new Uint8Array(32 * n);
+    for (let i = 0; i < n; i++) fr.toBytesBE(q[i], scalars, 32 * i);
+    return [await this.commit(scalars), y];
+  }
+
+  async computeCells(blob: Uint8Array): Promise<Uint8Array[]> {
+    this.live('computeCells');
+    const poly = blobToFr(blob, 'computeCells');
+    return this.cells(blob, this.fk20.monomial(poly));
+  }
+
+  async computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]> {
+    this.live('computeCellsAndKzgProofs');
+    const poly = blobToFr(blob, 'computeCellsAndKzgProofs');
+    const coeffs = this.fk20.monomial(poly);
+    const cells = this.cells(blob, coeffs);
+    return [cells, this.fk20.proofs(coeffs)];
+  }
+
+  /** The extended blob: the blob itself (cells 0…63), then the odd evaluations (the coset ω·H). */
+  private cells(blob: Uint8Array, coeffs: bigint[]): Uint8Array[] {
+    const odd = this.fk20.cosetEvaluations(coeffs);
+    const out: Uint8Array[] = [];
+    for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(blob.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
+    for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) {
+      const cell = new Uint8Array(BYTES_PER_CELL);
+      for (let j = 0; j < FIELD_ELEMENTS_PER_CELL; j++) fr.toBytesBE(odd[c * FIELD_ELEMENTS_PER_CELL + j], cell, 32 * j);
+      out.push(cell);
+    }
+    return out;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.bases.dispose();
+  }
+}
