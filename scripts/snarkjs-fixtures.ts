@@ -164,7 +164,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const args = process.argv.slice(2);
   if (args.includes('--clean')) rmSync(CACHE, { recursive: true, force: true });
   const named = args.filter((a) => !a.startsWith('--'));
-  const all = [...TEST_FIXTURES, poseidonChain(16, ['groth16', 'plonk']), poseidonChain(64, ['groth16', 'plonk']), poseidonChain(134, ['groth16']), sha256Block(['groth16'])];
+  const all = [...TEST_FIXTURES, poseidonChain(16, ['groth16', 'plonk']), poseidonChain(64, ['groth16']), poseidonChain(134, ['groth16']), sha256Block(['groth16'])];
   const chosen = named.length ? all.filter((s) => named.includes(s.name)) : TEST_FIXTURES;
   for (const spec of chosen) {
     const f = await buildFixture(spec);
