@@ -1,0 +1,94 @@
+/**
+ * pippin/kzg, EIP-7594 side: computeCells and computeCellsAndKzgProofs (FK20) byte for byte against
+ * the c-kzg 4.1.0 native binding on edge blobs (all zero: every proof the point at infinity; all
+ * r − 1; one non-zero element; small values; a low-degree polynomial) and a random one; the FK20
+ * columns shipped in src/kzg/fk20-columns.ts derived again from the setup's monomial points and
+ * compared, and one column point checked independently with @noble/curves (an MSM of the monomial
+ * points by powers of ω₁₂₈); the G1 FFT's scalar multiplications by twiddles against noble.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
+import { bls12_381 } from '../src/index.js';
+import { loadKzg, type Kzg } from '../src/kzg/index.js';
+import { CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, G1Engine, glv16 } from '../src/kzg/g1.js';
+import { buildColumns } from '../src/kzg/fk20.js';
+import { parseTrustedSetup } from '../src/kzg/setup.js';
+import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
+import { FK20_COLUMNS_BASE64 } from '../src/kzg/fk20-columns.js';
+import * as fr from '../src/kzg/fr.js';
+import { kzgBlobs } from '../examples/kzg-4844/blobs.js';
+
+const require = createRequire(import.meta.url);
+const ckzg = require('c-kzg') as typeof import('c-kzg');
+const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+describe('pippin/kzg: EIP-7594 cells and proofs against c-kzg', { timeout: 300_000 }, () => {
+  let kzg: Kzg;
+  before(async () => {
+    ckzg.loadTrustedSetup(0);
+    kzg = await loadKzg({ tables: false });
+  });
+  after(() => kzg.dispose());
+
+  it('computeCellsAndKzgProofs and computeCells = c-kzg (edge and random blobs)', async () => {
+    const blobs = kzgBlobs().filter(([name]) => ['zero', 'r-1', 'one-at-4095', 'small', 'random-1', 'low-degree'].includes(name));
+    for (const [name, blob] of blobs) {
+      const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
+      const [cells2, proofs2] = ckzg.computeCellsAndKzgProofs(blob);
+      assert.equal(cells.length, 128);
+      assert.equal(proofs.length, 128);
+      assert.deepEqual(cells.map(hex), cells2.map(hex), `${name}: cells`);
+      assert.deepEqual(proofs.map(hex), proofs2.map(hex), `${name}: proofs`);
+      if (name === 'zero') assert.ok(proofs.every((p) => p[0] === 0xc0), 'zero blob: proofs at infinity');
+      if (name === 'small' || name === 'r-1') assert.deepEqual((await kzg.computeCells(blob)).map(hex), cells2.map(hex), `${name}: computeCells`);
+    }
+  });
+
+  it('G1 twiddle multiplications (batched GLV) = @noble/curves', async () => {
+    await bls12_381.init();
+    const engine = await G1Engine.create(bls12_381.info().backend);
+    const G = noble.G1.Point.BASE;
+    const ks = [1n, 2n, fr.R - 1n, fr.roots()[1], fr.roots()[8191], fr.roots()[4096], 0x1234567n * fr.roots()[77] % fr.R];
+    const pts = engine.points(ks.length + 1);
+    const bytes = new Uint8Array(48 * (ks.length + 1));
+    ks.forEach((_, i) => bytes.set(G.multiply(BigInt(i + 3)).toBytes(true), 48 * i));
+    bytes[48 * ks.length] = 0xc0; // infinity stays infinity
+    engine.decode(bytes, ks.length + 1, FORMAT_COMPRESSED, CHECK.onCurve, pts, 'point');
+    engine.mulBatch(pts, ks.map((_, i) => i).concat(ks.length), ks.map(glv16).concat(glv16(5n)));
+    ks.forEach((k, i) => assert.equal(hex(engine.encodeCompressed(pts, i)), hex(G.multiply(BigInt(i + 3)).multiply(k).toBytes(true)), `k = ${k}`));
+    assert.equal(pts.inf[ks.length], 1);
+    for (const k of [0n, 1n, fr.R - 1n, fr.roots()[3]]) {
+      const [k1, k2] = (await import('../src/kzg/g1.js')).glvSplit(k);
+      assert.equal((((k1 + k2 * 0xac45a4010001a40200000000ffffffffn) % fr.R) + fr.R) % fr.R, k);
+      assert.ok(k1 < 1n << 128n && -k1 < 1n << 128n && k2 < 1n << 128n && -k2 < 1n << 128n);
+    }
+  });
+
+  it('the shipped FK20 columns = derived again from the monomial points; one checked with noble', async () => {
+    const engine = await G1Engine.create(bls12_381.info().backend);
+    const setup = parseTrustedSetup(TRUSTED_SETUP_TEXT);
+    const monomial = engine.points(4096);
+    engine.decode(setup.g1Monomial, 4096, FORMAT_COMPRESSED, CHECK.onCurve, monomial, 'monomial point');
+    const columns = buildColumns(engine, monomial);
+    const shipped = Buffer.from(FK20_COLUMNS_BASE64, 'base64');
+    assert.equal(shipped.length, 8192 * 96);
+    for (let g = 0; g < 8192; g++) {
+      if (hex(engine.encodeUncompressed(columns, g)) !== hex(shipped.subarray(96 * g, 96 * g + 96))) assert.fail(`column point ${g} differs`);
+    }
+    // X[i][l] = Σ_{m<63} ω₁₂₈^(i·m)·τ^(4095−64−l−64m)·G, stored at row brp(i)
+    const [i, l] = [5, 9];
+    const w = fr.roots()[64 * i];
+    let acc = noble.G1.Point.ZERO;
+    for (let m = 0; m < 63; m++) {
+      const j = 4096 - 64 - 1 - l - 64 * m;
+      const P = noble.G1.Point.fromBytes(setup.g1Monomial.subarray(48 * j, 48 * j + 48));
+      acc = acc.add(P.multiply(fr.pow(w, BigInt(m))));
+    }
+    const g = fr.reverseBits(i, 7) * 64 + l;
+    const decoded = engine.points(1);
+    engine.decode(shipped.subarray(96 * g, 96 * g + 96), 1, FORMAT_ZCASH, CHECK.subgroup, decoded, 'column');
+    assert.equal(hex(engine.encodeCompressed(decoded, 0)), hex(acc.toBytes(true)));
+  });
+});
