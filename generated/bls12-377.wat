@@ -65,7 +65,7 @@
   (export "msm_expand_triples" (func $msm_expand_triples))
   (export "msm_expand_packed" (func $msm_expand_packed))
   (export "g1_validate_batch" (func $g1_validate_batch))
-  ;; fp_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y < 2p → out < 2p; out may alias x or y.
+  ;; fp_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y in [0, 2p) → out in [0, 2p); out may alias x or y.
   ;; Karatsuba product (one level) + separated Montgomery reduction; see karatsubaProduct.
   ;; i64.mul instructions in body: 316
   (func $fp_mul (param $out i32) (param $x i32) (param $y i32)
@@ -452,7 +452,7 @@
     (i64.store32 offset=44 (local.get $out) (local.get $k_T24))
     (i64.store32 offset=48 (local.get $out) (local.get $k_T25))
   )
-  ;; fp_sqr(out, x): out = x²·R⁻¹ mod p, x < 2p → out < 2p; may alias.
+  ;; fp_sqr(out, x): out = x²·R⁻¹ mod p, x in [0, 2p) → [0, 2p); may alias.
   ;; Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).
   ;; i64.mul instructions in body: 273
   (func $fp_sqr (param $out i32) (param $x i32)
@@ -795,7 +795,7 @@
     (i64.store32 offset=44 (local.get $out) (local.get $sq_T24))
     (i64.store32 offset=48 (local.get $out) (local.get $sq_T25))
   )
-  ;; fp_add(out, x, y): x + y mod 2p-range, inputs/outputs in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.
+  ;; fp_add(out, x, y): x + y, inputs and output in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.
   ;; i64.mul instructions in body: 0
   (func $fp_add (param $out i32) (param $x i32) (param $y i32)
     (local $x00 i64) (local $x01 i64) (local $x02 i64) (local $x03 i64) (local $x04 i64) (local $x05 i64) (local $x06 i64) (local $x07 i64)
@@ -1037,7 +1037,7 @@
     (i64.store32 offset=44 (local.get $out) (local.get $x11))
     (i64.store32 offset=48 (local.get $out) (local.get $x12))
   )
-  ;; fp_sub(out, x, y): x − y, inputs/outputs in [0, 2p); adds 2p when negative.
+  ;; fp_sub(out, x, y): x − y, inputs and output in [0, 2p). Adds 2p when negative.
   ;; i64.mul instructions in body: 0
   (func $fp_sub (param $out i32) (param $x i32) (param $y i32)
     (local $x00 i64) (local $x01 i64) (local $x02 i64) (local $x03 i64) (local $x04 i64) (local $x05 i64) (local $x06 i64) (local $x07 i64)

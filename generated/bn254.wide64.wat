@@ -231,7 +231,8 @@
     (i64.store offset=16 (local.get $out) (local.get $m_t2))
     (i64.store offset=24 (local.get $out) (local.get $m_t3))
   )
-  ;; fp_sqr(out, x): out = x²·R⁻¹ mod p, x in [0, 2p) → [0, 2p); may alias. The CIOS product with y = x.
+  ;; fp_sqr(out, x): out = x²·R⁻¹ mod p, x in [0, 2p) → [0, 2p); may alias.
+  ;; The CIOS product with y = x.
   ;; i64.mul instructions in body: 4
   (func $fp_sqr (param $out i32) (param $x i32)
     (local $x0 i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $m_t0 i64) (local $m_t1 i64) (local $m_t2 i64) (local $m_t3 i64)
@@ -353,7 +354,7 @@
     (i64.store offset=16 (local.get $out) (local.get $m_t2))
     (i64.store offset=24 (local.get $out) (local.get $m_t3))
   )
-  ;; fp_add(out, x, y): x + y in [0, 2p). add128 carry chain, then one conditional − 2p (select).
+  ;; fp_add(out, x, y): x + y, inputs and output in [0, 2p). add128 carry chain, then one conditional − 2p (select).
   ;; i64.mul instructions in body: 0
   (func $fp_add (param $out i32) (param $x i32) (param $y i32)
     (local $x0 i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $y0 i64) (local $y1 i64) (local $y2 i64) (local $y3 i64)
@@ -400,7 +401,7 @@
     (i64.store offset=16 (local.get $out) (local.get $s2))
     (i64.store offset=24 (local.get $out) (local.get $s3))
   )
-  ;; fp_double(out, x): 2x in [0, 2p).
+  ;; fp_double(out, x): 2x, in [0, 2p).
   ;; i64.mul instructions in body: 0
   (func $fp_double (param $out i32) (param $x i32)
     (local $x0 i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $s0 i64) (local $s1 i64) (local $s2 i64) (local $s3 i64)
@@ -442,7 +443,7 @@
     (i64.store offset=16 (local.get $out) (local.get $s2))
     (i64.store offset=24 (local.get $out) (local.get $s3))
   )
-  ;; fp_sub(out, x, y): x − y in [0, 2p): sub128 borrow chain, + 2p masked by the borrow.
+  ;; fp_sub(out, x, y): x − y, inputs and output in [0, 2p). sub128 borrow chain, + 2p masked by the borrow.
   ;; i64.mul instructions in body: 0
   (func $fp_sub (param $out i32) (param $x i32) (param $y i32)
     (local $x0 i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $y0 i64) (local $y1 i64) (local $y2 i64) (local $y3 i64)

@@ -65,7 +65,7 @@
   (export "msm_expand_triples" (func $msm_expand_triples))
   (export "msm_expand_packed" (func $msm_expand_packed))
   (export "g1_validate_batch" (func $g1_validate_batch))
-  ;; fp_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y < 2p → out < 2p; out may alias x or y.
+  ;; fp_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y in [0, 2p) → out in [0, 2p); out may alias x or y.
   ;; CIOS Montgomery, outer loop in Wasm, carry every 9 inner steps (bound-simulated).
   ;; i64.mul instructions in body: 19
   (func $fp_mul (param $out i32) (param $x i32) (param $y i32)
@@ -133,7 +133,7 @@
     (i64.store32 offset=28 (local.get $out) (local.get $m_s7))
     (i64.store32 offset=32 (local.get $out) (local.get $m_s8))
   )
-  ;; fp_sqr(out, x): out = x²·R⁻¹ mod p, x < 2p → out < 2p; may alias.
+  ;; fp_sqr(out, x): out = x²·R⁻¹ mod p, x in [0, 2p) → [0, 2p); may alias.
   ;; Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).
   ;; i64.mul instructions in body: 108
   (func $fp_sqr (param $out i32) (param $x i32)
@@ -307,7 +307,7 @@
     (i64.store32 offset=28 (local.get $out) (local.get $sq_T16))
     (i64.store32 offset=32 (local.get $out) (local.get $sq_T17))
   )
-  ;; fp_add(out, x, y): x + y mod 2p-range, inputs/outputs in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.
+  ;; fp_add(out, x, y): x + y, inputs and output in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.
   ;; i64.mul instructions in body: 0
   (func $fp_add (param $out i32) (param $x i32) (param $y i32)
     (local $x0 i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $x4 i64) (local $x5 i64) (local $x6 i64) (local $x7 i64)
@@ -479,7 +479,7 @@
     (i64.store32 offset=28 (local.get $out) (local.get $x7))
     (i64.store32 offset=32 (local.get $out) (local.get $x8))
   )
-  ;; fp_sub(out, x, y): x − y, inputs/outputs in [0, 2p); adds 2p when negative.
+  ;; fp_sub(out, x, y): x − y, inputs and output in [0, 2p). Adds 2p when negative.
   ;; i64.mul instructions in body: 0
   (func $fp_sub (param $out i32) (param $x i32) (param $y i32)
     (local $x0 i64) (local $x1 i64) (local $x2 i64) (local $x3 i64) (local $x4 i64) (local $x5 i64) (local $x6 i64) (local $x7 i64)

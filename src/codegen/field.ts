@@ -501,77 +501,131 @@ export class FieldGen {
     return this.montReduceWide(fb, T, reducePrefix);
   }
 
-  // ---------------------------------------------------------------- kernels
-  emitAll(): void {
-    const { mb, f } = this;
-    const { n, w, mask, p } = this.L;
-    const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
+  // ---------------------------------------------------------------- kernel primitives
+  // The kernels below are written over these (and the limb helpers above); the 64-bit-limb
+  // generator (./field64.ts) overrides them, not the kernel list.
 
-    mb.func(`${f}_mul`, ptr, undefined, [
-      `${f}_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y < 2p → out < 2p; out may alias x or y.`,
-      {
+  /** x·y·R⁻¹ for the elements at x and y (< 2p), into fresh locals (< 2p): the configured product. */
+  protected montMul(fb: FuncBuilder, x: I32, y: I32): Local<'i64'>[] {
+    if (this.mulStrategy !== 'cios-loop') return this.productOfLocals(fb, this.load(fb, x, 'x'), this.load(fb, y, 'y'), 'k', 'r');
+    const ys = this.load(fb, y, 'y');
+    return this.montMulCios(fb, x, ys.map((v) => v.get));
+  }
+  /** x²·R⁻¹ for the element at x (< 2p), into fresh locals (< 2p). */
+  protected montSqr(fb: FuncBuilder, x: I32): Local<'i64'>[] {
+    const xs = this.load(fb, x, 'x');
+    if (this.fipsProduct()) return this.montFips(fb, this.squareColumns(fb, xs, 'sq'), 'r');
+    const T = this.squareProduct(fb, xs, 'sq');
+    this.normalizeColumns(fb, T);
+    return this.montReduceWide(fb, T, 'r');
+  }
+  /** xs + ys in [0, 2p) for xs, ys in [0, 2p) (may reuse xs). */
+  protected addMod(fb: FuncBuilder, xs: Local<'i64'>[], ys: (j: number) => I64): Local<'i64'>[] {
+    xs.forEach((x, j) => x.set(i64.add(x.get, ys(j))));
+    this.carryAll(fb, xs);
+    this.condSubConst(fb, xs, 2n * this.L.p);
+    return xs;
+  }
+  /** 2·xs in [0, 2p) for xs in [0, 2p) (may reuse xs). */
+  protected doubleMod(fb: FuncBuilder, xs: Local<'i64'>[]): Local<'i64'>[] {
+    xs.forEach((x) => x.set(i64.shl(x.get, 1)));
+    this.carryAll(fb, xs);
+    this.condSubConst(fb, xs, 2n * this.L.p);
+    return xs;
+  }
+  /** xs − ys in [0, 2p) for xs, ys in [0, 2p), into fresh locals. */
+  protected subMod(fb: FuncBuilder, xs: (j: number) => I64, ys: (j: number) => I64): Local<'i64'>[] {
+    return this.subCorrected(fb, xs, [ys]);
+  }
+  /** How the arithmetic kernels compute (their headers' second part). */
+  protected arithmeticNotes(): Record<'mul' | 'sqr' | 'add' | 'sub', string> {
+    return {
+      mul: {
         'karatsuba': 'Karatsuba product (one level) + separated Montgomery reduction; see karatsubaProduct.',
         'karatsuba-fips': 'Karatsuba product columns (one level) scanned with the reduction finely integrated; see montFips.',
         'comba-fips': 'Schoolbook product columns scanned with the reduction finely integrated; see montFips.',
         'cios-loop': `CIOS Montgomery, outer loop in Wasm, carry every ${this.carryPeriod} inner steps (bound-simulated).`,
       }[this.mulStrategy],
-    ], (fb) => {
-      const x = fb.param('x', 'i32');
-      const y = fb.param('y', 'i32');
-      let S: Local<'i64'>[];
-      if (this.mulStrategy !== 'cios-loop') {
-        S = this.productOfLocals(fb, this.load(fb, x.get, 'x'), this.load(fb, y.get, 'y'), 'k', 'r');
-      } else {
-        const ys = this.load(fb, y.get, 'y');
-        S = this.montMulCios(fb, x.get, ys.map((v) => v.get));
-      }
-      this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
-    });
-
-    mb.func(`${f}_sqr`, { out: 'i32', x: 'i32' }, undefined, [
-      `${f}_sqr(out, x): out = x²·R⁻¹ mod p, x < 2p → out < 2p; may alias.`,
-      this.fipsProduct()
+      sqr: this.fipsProduct()
         ? 'Symmetric product columns (n(n+1)/2 muls) scanned with the reduction finely integrated (n² + n muls); see montFips.'
         : 'Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).',
+      add: 'Cost: 2n adds + carry + one 2p subtraction.',
+      sub: 'Adds 2p when negative.',
+    };
+  }
+  /** Memory offset of value byte k of a byteLength-byte integer stored little- or big-endian. */
+  protected byteAt(k: number, endian: 'le' | 'be'): number {
+    return endian === 'le' ? k : this.L.byteLength - 1 - k;
+  }
+  /** Limb j (a w-bit value) of the byteLength-byte integer at src. */
+  protected limbFromBytes(src: I32, j: number, endian: 'le' | 'be'): I64 {
+    const { w, mask, byteLength: B } = this.L;
+    const byteAt = (k: number) => this.byteAt(k, endian);
+    const lo = j * w;
+    const hi = lo + w; // exclusive
+    const parts: I64[] = [];
+    for (let k = Math.floor(lo / 8); k < B && 8 * k < hi; k++) {
+      const b = i64.extend_i32_u(i32.load8_u(src, byteAt(k)));
+      const shift = 8 * k - lo;
+      parts.push(shift >= 0 ? i64.shl(b, shift) : i64.shr_u(b, -shift));
+    }
+    return parts.length ? i64.and(parts.reduce((a, b2) => i64.or(a, b2)), this.k(mask)) : this.k(0n);
+  }
+  /** Value byte k (low 8 bits of the i32) of the integer held in limbs S. */
+  protected byteOfLimbs(S: Local<'i64'>[], k: number): I32 {
+    const { n, w } = this.L;
+    const j = Math.floor((8 * k) / w);
+    const o = 8 * k - j * w;
+    let e: I64 = i64.shr_u(S[j].get, o);
+    if (o + 8 > w && j + 1 < n) e = i64.or(e, i64.shl(S[j + 1].get, w - o));
+    return i32.wrap_i64(e);
+  }
+
+  // ---------------------------------------------------------------- kernels
+  /** Every kernel of the field, in module order (one list for both limb layouts). */
+  emitAll(): void {
+    const { mb, f } = this;
+    const { n, p } = this.L;
+    const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
+    const notes = this.arithmeticNotes();
+    const range = '[0, 2p)';
+
+    mb.func(`${f}_mul`, ptr, undefined, [
+      `${f}_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y in ${range} → out in ${range}; out may alias x or y.`,
+      notes.mul,
     ], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      let S: Local<'i64'>[];
-      if (this.fipsProduct()) {
-        S = this.montFips(fb, this.squareColumns(fb, xs, 'sq'), 'r');
-      } else {
-        const T = this.squareProduct(fb, xs, 'sq');
-        this.normalizeColumns(fb, T);
-        S = this.montReduceWide(fb, T, 'r');
-      }
+      const S = this.montMul(fb, fb.param('x', 'i32').get, fb.param('y', 'i32').get);
+      this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
+    });
+    mb.func(`${f}_sqr`, { out: 'i32', x: 'i32' }, undefined, [
+      `${f}_sqr(out, x): out = x²·R⁻¹ mod p, x in ${range} → ${range}; may alias.`,
+      notes.sqr,
+    ], (fb) => {
+      const S = this.montSqr(fb, fb.param('x', 'i32').get);
       this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
     });
 
-    // add/sub/neg/double: redundant [0, 2p), one conditional correction by 2p
-    const twoP = 2n * p;
-    mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y mod 2p-range, inputs/outputs in [0, 2p). Cost: 2n adds + carry + one 2p subtraction.`], (fb) => {
+    // add/sub/neg/double: the redundant range [0, 2p), one correction by 2p
+    mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y, inputs and output in ${range}. ${notes.add}`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      xs.forEach((x, j) => x.set(i64.add(x.get, ys[j].get)));
-      this.carryAll(fb, xs);
-      this.condSubConst(fb, xs, twoP);
-      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
+      const s = this.addMod(fb, xs, (j) => ys[j].get);
+      this.store(fb, fb.param('out', 'i32').get, s.map((v) => v.get));
     });
-    mb.func(`${f}_double`, { out: 'i32', x: 'i32' }, undefined, [`${f}_double(out, x): 2x, in [0, 2p).`], (fb) => {
+    mb.func(`${f}_double`, { out: 'i32', x: 'i32' }, undefined, [`${f}_double(out, x): 2x, in ${range}.`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      xs.forEach((x) => x.set(i64.shl(x.get, 1)));
-      this.carryAll(fb, xs);
-      this.condSubConst(fb, xs, twoP);
-      this.store(fb, fb.param('out', 'i32').get, xs.map((x) => x.get));
+      const s = this.doubleMod(fb, xs);
+      this.store(fb, fb.param('out', 'i32').get, s.map((v) => v.get));
     });
-    mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y, inputs/outputs in [0, 2p); adds 2p when negative.`], (fb) => {
+    mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y, inputs and output in ${range}. ${notes.sub}`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
       const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      const z = this.subCorrected(fb, (j) => xs[j].get, [(j) => ys[j].get]);
+      const z = this.subMod(fb, (j) => xs[j].get, (j) => ys[j].get);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
-    mb.func(`${f}_neg`, { out: 'i32', x: 'i32' }, undefined, [`${f}_neg(out, x): −x in [0, 2p) (0 stays 0).`], (fb) => {
+    mb.func(`${f}_neg`, { out: 'i32', x: 'i32' }, undefined, [`${f}_neg(out, x): −x in ${range} (0 stays 0).`], (fb) => {
       const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const z = this.subCorrected(fb, () => this.k(0n), [(j) => xs[j].get]);
+      const z = this.subMod(fb, () => this.k(0n), (j) => xs[j].get);
       this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
     });
 
@@ -584,10 +638,9 @@ export class FieldGen {
         if (canonical) this.condSubConst(fb, S, p);
         this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
       });
-    const R2 = toLimbs((this.L.R * this.L.R) % p, w, n);
-    constMul(`${f}_to_mont`, R2, `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → [0, 2p).`, false);
-    const one = toLimbs(1n, w, n);
-    constMul(`${f}_from_mont`, one, `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
+    const { w } = this.L;
+    constMul(`${f}_to_mont`, toLimbs((this.L.R * this.L.R) % p, w, n), `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → ${range}.`, false);
+    constMul(`${f}_from_mont`, toLimbs(1n, w, n), `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
 
     this.emitBytes();
     this.emitPow();
@@ -642,9 +695,8 @@ export class FieldGen {
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
   protected emitBytes(): void {
     const { mb, f } = this;
-    const { n, w, mask, p, byteLength: B } = this.L;
+    const { n, w, p, byteLength: B } = this.L;
     for (const endian of ['le', 'be'] as const) {
-      const byteAt = (k: number) => (endian === 'le' ? k : B - 1 - k); // memory offset of value byte k
       mb.func(`${f}_from_bytes_${endian}`, { out: 'i32', src: 'i32' }, 'i32', [
         `${f}_from_bytes_${endian}(out, src) → 1 if the ${B}-byte ${endian.toUpperCase()} integer at src is < p, else 0.`,
         `out = that integer in Montgomery form (converted even when ≥ p; the caller decides). src may alias out.`,
@@ -652,17 +704,7 @@ export class FieldGen {
         const src = fb.param('src', 'i32');
         const out = fb.param('out', 'i32');
         const s = fb.locals64('s', n);
-        for (let j = 0; j < n; j++) {
-          const lo = j * w;
-          const hi = lo + w; // exclusive
-          const parts: I64[] = [];
-          for (let k = Math.floor(lo / 8); k < B && 8 * k < hi; k++) {
-            const b = i64.extend_i32_u(i32.load8_u(src.get, byteAt(k)));
-            const shift = 8 * k - lo;
-            parts.push(shift >= 0 ? i64.shl(b, shift) : i64.shr_u(b, -shift));
-          }
-          s[j].set(parts.length ? i64.and(parts.reduce((a, b2) => i64.or(a, b2)), this.k(mask)) : this.k(0n));
-        }
+        for (let j = 0; j < n; j++) s[j].set(this.limbFromBytes(src.get, j, endian));
         const ok = fb.local('ok', 'i32');
         ok.set(this.lessThanConst(fb, s, p));
         this.store(fb, out.get, s.map((v) => v.get));
@@ -675,13 +717,7 @@ export class FieldGen {
         const S = this.montMulCios(fb, fb.param('x', 'i32').get, toLimbs(1n, w, n).map((v) => this.k(v)));
         this.condSubConst(fb, S, p);
         const dst = fb.param('dst', 'i32');
-        for (let k = 0; k < B; k++) {
-          const j = Math.floor((8 * k) / w);
-          const o = 8 * k - j * w;
-          let e: I64 = i64.shr_u(S[j].get, o);
-          if (o + 8 > w && j + 1 < n) e = i64.or(e, i64.shl(S[j + 1].get, w - o));
-          fb.i32Store8(dst.get, byteAt(k), i32.wrap_i64(e));
-        }
+        for (let k = 0; k < B; k++) fb.i32Store8(dst.get, this.byteAt(k, endian), this.byteOfLimbs(S, k));
       });
     }
   }

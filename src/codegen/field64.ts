@@ -1,9 +1,12 @@
 /**
  * Generator of prime-field kernels on 64-bit limbs with the Wasm wide-arithmetic instructions
  * (i64.mul_wide_u, i64.add128, i64.sub128; see ./wide-arith.ts for how they are assembled and for
- * the polyfill the Node tests run). Same kernel names, signatures and contracts as ./field.ts
- * (`<f>_mul`, `<f>_add`, … `<f>_batch_inv`), so everything generated over the field interface
- * (calls `${f}_${op}`) is unchanged; the element is n = ⌈bits/64⌉ little-endian u64 limbs
+ * the polyfill the Node tests run). The kernel list is FieldGen's (./field.ts: `<f>_mul`, `<f>_add`,
+ * … `<f>_batch_inv`, the same names, signatures and contracts), written over primitives this class
+ * overrides: the limb helpers (load, store, constants, compare, conditional subtraction), the
+ * Montgomery product and square, the modular add/double/sub chains, bytes → limbs, and the inverse
+ * (divsteps on 62-bit signed limbs, its own algorithm). So everything generated over the field
+ * interface (calls `${f}_${op}`) is unchanged; the element is n = ⌈bits/64⌉ little-endian u64 limbs
  * (6 limbs, 48 bytes for 377/381-bit primes; 4 limbs, 32 bytes for 254/255-bit ones).
  *
  * Range: elements are kept in [0, 2p), the redundant range of the 30-bit kernels, which needs
@@ -45,6 +48,8 @@ export class Wide64FieldGen extends FieldGen {
 
   constructor(mb: ModuleBuilder, spec: FieldSpec) {
     super(mb, spec, wideFieldLayout(spec.p));
+    // the helpers the kernels call (a no-op when the module has them; they must be its first functions)
+    emitWideHelpers(mb);
     this.wideMul = spec.wideMul ?? 'fios';
     this.bound = wideBound(this.L);
     this.tight = 4n * this.L.p >= this.L.R;
@@ -180,138 +185,67 @@ export class Wide64FieldGen extends FieldGen {
     return t;
   }
 
-  // ---------------------------------------------------------------- kernels
-  override emitAll(): void {
-    emitWideHelpers(this.mb);
-    const { mb, f } = this;
-    const { n, p } = this.L;
-    const B = this.bound;
-    const range = '[0, 2p)';
-    const ptr = { out: 'i32', x: 'i32', y: 'i32' } as const;
-    const zero = this.k(0n);
-
-    mb.func(`${f}_mul`, ptr, undefined, [
-      `${f}_mul(out, x, y): out = x·y·R⁻¹ mod p. x, y in ${range} → out in ${range}; out may alias x or y.`,
-      `CIOS on ${n} 64-bit limbs with wide arithmetic, ${this.wideMul === 'fios' ? 'the two rows interleaved (FIOS order)' : 'row after row'} (see montMulCios): ${n * n + n} mul_wide_u + ${n} i64.mul + ${4 * n * n - 3 * n} add128.`,
-    ], (fb) => {
-      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      const S = this.montMulCios(fb, fb.param('x', 'i32').get, ys.map((v) => v.get));
-      this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
-    });
-    mb.func(`${f}_sqr`, { out: 'i32', x: 'i32' }, undefined, [
-      `${f}_sqr(out, x): out = x²·R⁻¹ mod p, x in ${range} → ${range}; may alias. The CIOS product with y = x.`,
-    ], (fb) => {
-      const x = fb.param('x', 'i32');
-      const xs = this.load(fb, x.get, 'x');
-      const S = this.montMulCios(fb, x.get, xs.map((v) => v.get));
-      this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
-    });
-
-    /** s = x + y < 4p, then − 2p if ≥ 2p; when 4p ≥ R the carry c out of the top limb counts too. */
-    const addInto = (fb: FuncBuilder, xs: Local<'i64'>[], ys: (j: number) => I64) => {
-      const s = fb.locals64('s', n);
-      const c = fb.local('c', 'i64');
-      for (let j = 0; j < n; j++) {
-        const e = add128([xs[j].get, zero], ys(j));
-        setPair(fb, j === 0 ? e : add128(e, c.get), s[j], c);
-      }
-      const Bl = toLimbs(B, 64, n);
-      const d = fb.locals64('cs_d', n);
-      const bw = this.subChain(fb, (j) => s[j].get, (j) => this.k(Bl[j]), d, 'cs');
-      // take s − 2p unless it borrowed without a carry out (then s < 2p)
-      const take = this.tight ? i32.or(i64.eqz(bw.get), i32.wrap_i64(c.get)) : i64.eqz(bw.get);
-      s.forEach((v, j) => v.set(i64.select(d[j].get, v.get, take)));
-      return s;
-    };
-    mb.func(`${f}_add`, ptr, undefined, [`${f}_add(out, x, y): x + y in ${range}. add128 carry chain, then one conditional − 2p (select).`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      const s = addInto(fb, xs, (j) => ys[j].get);
-      this.store(fb, fb.param('out', 'i32').get, s.map((v) => v.get));
-    });
-    mb.func(`${f}_double`, { out: 'i32', x: 'i32' }, undefined, [`${f}_double(out, x): 2x in ${range}.`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const s = addInto(fb, xs, (j) => xs[j].get);
-      this.store(fb, fb.param('out', 'i32').get, s.map((v) => v.get));
-    });
-    /** z = x − y, + B when negative: B's limbs masked by the borrow (0 or all ones), branch-free. */
-    const subInto = (fb: FuncBuilder, xs: (j: number) => I64, ys: (j: number) => I64) => {
-      const z = fb.locals64('z', n);
-      const bw = this.subChain(fb, xs, ys, z, 'sb');
-      const Bl = toLimbs(B, 64, n);
-      const c = fb.local('c', 'i64');
-      for (let j = 0; j < n; j++) {
-        const e = add128([z[j].get, zero], i64.and(this.k(Bl[j]), bw.get));
-        setPair(fb, j === 0 ? e : add128(e, c.get), z[j], c);
-      }
-      return z;
-    };
-    mb.func(`${f}_sub`, ptr, undefined, [`${f}_sub(out, x, y): x − y in ${range}: sub128 borrow chain, + 2p masked by the borrow.`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const ys = this.load(fb, fb.param('y', 'i32').get, 'y');
-      const z = subInto(fb, (j) => xs[j].get, (j) => ys[j].get);
-      this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
-    });
-    mb.func(`${f}_neg`, { out: 'i32', x: 'i32' }, undefined, [`${f}_neg(out, x): −x in ${range} (0 stays 0).`], (fb) => {
-      const xs = this.load(fb, fb.param('x', 'i32').get, 'x');
-      const z = subInto(fb, () => zero, (j) => xs[j].get);
-      this.store(fb, fb.param('out', 'i32').get, z.map((v) => v.get));
-    });
-    this.emitPredicatesAndConstants();
-
-    const constMul = (name: string, c: bigint[], doc: string, canonical: boolean) =>
-      mb.func(name, { out: 'i32', x: 'i32' }, undefined, [doc], (fb) => {
-        const S = this.montMulCios(fb, fb.param('x', 'i32').get, c.map((v) => this.k(v)));
-        if (canonical) this.condSubConst(fb, S, p);
-        this.store(fb, fb.param('out', 'i32').get, S.map((s) => s.get));
-      });
-    constMul(`${f}_to_mont`, toLimbs((this.L.R * this.L.R) % p, 64, n), `${f}_to_mont(out, x): x·R mod p for plain limbs x < R (any value that fits) → ${range}.`, false);
-    constMul(`${f}_from_mont`, toLimbs(1n, 64, n), `${f}_from_mont(out, x): x·R⁻¹ mod p, canonical [0, p): plain limbs out.`, true);
-
-    this.emitBytes();
-    this.emitPow();
-    this.emitSqrt();
-    this.emitInverse();
-    this.emitBatchInverse();
+  // ---------------------------------------------------------------- kernel primitives (FieldGen's kernel list uses these)
+  /** x·y·R⁻¹: the CIOS product (montMulCios), whatever `mul` says (it names the 30-bit variants). */
+  protected override montMul(fb: FuncBuilder, x: I32, y: I32): Local<'i64'>[] {
+    const ys = this.load(fb, y, 'y');
+    return this.montMulCios(fb, x, ys.map((v) => v.get));
   }
-
-  /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
-  protected override emitBytes(): void {
-    const { mb, f } = this;
-    const { n, p, byteLength: BL } = this.L;
-    for (const endian of ['le', 'be'] as const) {
-      const byteAt = (k: number) => (endian === 'le' ? k : BL - 1 - k);
-      mb.func(`${f}_from_bytes_${endian}`, { out: 'i32', src: 'i32' }, 'i32', [
-        `${f}_from_bytes_${endian}(out, src) → 1 if the ${BL}-byte ${endian.toUpperCase()} integer at src is < p, else 0.`,
-        `out = that integer in Montgomery form (converted even when ≥ p; the caller decides). src may alias out.`,
-      ], (fb) => {
-        const src = fb.param('src', 'i32');
-        const out = fb.param('out', 'i32');
-        const s = fb.locals64('s', n);
-        for (let j = 0; j < n; j++) {
-          if (endian === 'le' && 8 * j + 8 <= BL) {
-            s[j].set(i64.load(src.get, 8 * j));
-            continue;
-          }
-          const parts: I64[] = [];
-          for (let k = 8 * j; k < Math.min(8 * j + 8, BL); k++) parts.push(i64.shl(i64.extend_i32_u(i32.load8_u(src.get, byteAt(k))), 8 * (k - 8 * j)));
-          s[j].set(parts.length ? parts.reduce((a, b) => i64.or(a, b)) : this.k(0n));
-        }
-        const ok = fb.local('ok', 'i32');
-        ok.set(this.lessThanConst(fb, s, p));
-        this.store(fb, out.get, s.map((v) => v.get));
-        fb.call(`${f}_to_mont`, out.get, out.get);
-        fb.ret(ok.get);
-      });
-      mb.func(`${f}_to_bytes_${endian}`, { dst: 'i32', x: 'i32' }, undefined, [
-        `${f}_to_bytes_${endian}(dst, x): canonical ${BL}-byte ${endian.toUpperCase()} encoding of x (Montgomery form in).`,
-      ], (fb) => {
-        const S = this.montMulCios(fb, fb.param('x', 'i32').get, toLimbs(1n, 64, n).map((v) => this.k(v)));
-        this.condSubConst(fb, S, p);
-        const dst = fb.param('dst', 'i32');
-        for (let k = 0; k < BL; k++) fb.i32Store8(dst.get, byteAt(k), i32.wrap_i64(i64.shr_u(S[k >> 3].get, 8 * (k & 7))));
-      });
+  /** x²·R⁻¹: the CIOS product with y = x. */
+  protected override montSqr(fb: FuncBuilder, x: I32): Local<'i64'>[] {
+    const xs = this.load(fb, x, 'x');
+    return this.montMulCios(fb, x, xs.map((v) => v.get));
+  }
+  /** s = x + y < 4p (add128 chain), then − 2p if ≥ 2p; when 4p ≥ R the carry c out of the top limb counts too. */
+  protected override addMod(fb: FuncBuilder, xs: Local<'i64'>[], ys: (j: number) => I64): Local<'i64'>[] {
+    const { n } = this.L;
+    const zero = this.k(0n);
+    const s = fb.locals64('s', n);
+    const c = fb.local('c', 'i64');
+    for (let j = 0; j < n; j++) {
+      const e = add128([xs[j].get, zero], ys(j));
+      setPair(fb, j === 0 ? e : add128(e, c.get), s[j], c);
     }
+    const Bl = toLimbs(this.bound, 64, n);
+    const d = fb.locals64('cs_d', n);
+    const bw = this.subChain(fb, (j) => s[j].get, (j) => this.k(Bl[j]), d, 'cs');
+    // take s − 2p unless it borrowed without a carry out (then s < 2p)
+    const take = this.tight ? i32.or(i64.eqz(bw.get), i32.wrap_i64(c.get)) : i64.eqz(bw.get);
+    s.forEach((v, j) => v.set(i64.select(d[j].get, v.get, take)));
+    return s;
+  }
+  protected override doubleMod(fb: FuncBuilder, xs: Local<'i64'>[]): Local<'i64'>[] {
+    return this.addMod(fb, xs, (j) => xs[j].get);
+  }
+  /** z = x − y (sub128 chain), + 2p when negative: 2p's limbs masked by the borrow (0 or all ones), branch-free. */
+  protected override subMod(fb: FuncBuilder, xs: (j: number) => I64, ys: (j: number) => I64): Local<'i64'>[] {
+    const { n } = this.L;
+    const z = fb.locals64('z', n);
+    const bw = this.subChain(fb, xs, ys, z, 'sb');
+    const Bl = toLimbs(this.bound, 64, n);
+    const c = fb.local('c', 'i64');
+    for (let j = 0; j < n; j++) {
+      const e = add128([z[j].get, this.k(0n)], i64.and(this.k(Bl[j]), bw.get));
+      setPair(fb, j === 0 ? e : add128(e, c.get), z[j], c);
+    }
+    return z;
+  }
+  protected override arithmeticNotes(): Record<'mul' | 'sqr' | 'add' | 'sub', string> {
+    const { n } = this.L;
+    return {
+      mul: `CIOS on ${n} 64-bit limbs with wide arithmetic, ${this.wideMul === 'fios' ? 'the two rows interleaved (FIOS order)' : 'row after row'} (see montMulCios): ${n * n + n} mul_wide_u + ${n} i64.mul + ${4 * n * n - 3 * n} add128.`,
+      sqr: 'The CIOS product with y = x.',
+      add: 'add128 carry chain, then one conditional − 2p (select).',
+      sub: 'sub128 borrow chain, + 2p masked by the borrow.',
+    };
+  }
+  /** Limb j: one i64 load where all 8 little-endian bytes are in range, else the bytes shifted into place. */
+  protected override limbFromBytes(src: I32, j: number, endian: 'le' | 'be'): I64 {
+    const BL = this.L.byteLength;
+    if (endian === 'le' && 8 * j + 8 <= BL) return i64.load(src, 8 * j);
+    const parts: I64[] = [];
+    for (let k = 8 * j; k < Math.min(8 * j + 8, BL); k++) parts.push(i64.shl(i64.extend_i32_u(i32.load8_u(src, this.byteAt(k, endian))), 8 * (k - 8 * j)));
+    return parts.length ? parts.reduce((a, b) => i64.or(a, b)) : this.k(0n);
   }
 
   /**
