@@ -14,8 +14,9 @@ import type { FieldGen } from './field.js';
 import type { CoordinateField } from './fp2.js';
 import { FuncBuilder, I32, Local, ModuleBuilder, i32, emitDoubleAndAdd } from './wat.js';
 
-/** Scratch sizes in elements (EB bytes each) of the XYZZ kernels. */
-export const XYZZ_SCRATCH = Object.freeze({ double: 6, doubleAffine: 6, add: 10, addAffine: 10, toAffine: 4, eq: 2, mulSmall: 14 } as const);
+const ADD_SCRATCH = 10;
+/** Scratch sizes in elements (EB bytes each) of the XYZZ kernels (mul_small: a copy of the base + add's). */
+export const XYZZ_SCRATCH = Object.freeze({ double: 6, doubleAffine: 6, add: ADD_SCRATCH, addAffine: ADD_SCRATCH, toAffine: 4, eq: 2, mulSmall: 4 + ADD_SCRATCH });
 export type XyzzKernel = keyof typeof XYZZ_SCRATCH;
 
 export class XyzzGen {
