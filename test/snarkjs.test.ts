@@ -253,6 +253,30 @@ describe('bad key bases', () => {
     }
   });
 
+  test('G2 (both curves): a point off the curve in a cached-to-be set is rejected, nothing is cached', async () => {
+    const engine = await installSnarkjsEngine({ ffjavascript: ff, curves: ['bn128', 'bls12381'], minPoints: 1 });
+    try {
+      for (const c of ['bn128', 'bls12381'] as const) {
+        const G = curves[c].G2;
+        const f = FIELDS[c];
+        const bases = adversarialBases(G, 30, rng(3));
+        for (let k = 0; k < 4; k++) bases.set(mont(f, 1n), 7 * 2 * G.F.n8 + k * f.n8);
+        const scalars = new Uint8Array(32 * 30).fill(5);
+        for (let attempt = 0; attempt < 2; attempt++) {
+          await assert.rejects(G.multiExpAffine(bases, scalars, undefined, 'multiexp B2'), (e: unknown) => {
+            assert.ok(e instanceof SnarkjsEngineError, String(e));
+            assert.equal(e.index, 7);
+            assert.match(e.message, new RegExp(`${c} G2 bases of "multiexp B2"`));
+            return true;
+          });
+        }
+      }
+      assert.equal(engine.stats().cache.entries, 0);
+    } finally {
+      await engine.uninstall();
+    }
+  });
+
   test('a point outside the subgroup (BLS12-381 G1): accepted by on-curve, rejected by validate "full"', async () => {
     const f = FIELDS.bls12381;
     // the first x whose x³ + 4 is a square gives a point of E(F_p), almost surely outside the r-subgroup

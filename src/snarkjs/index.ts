@@ -62,7 +62,7 @@ export interface CallRecord {
   /** snarkjs's label ("multiexp A", …) when it gave one */
   label: string | undefined;
   points: number;
-  /** how the scalars split: zeros, ones, small (< 2^SMALL_BITS) and full-size */
+  /** how the scalars split: zeros, ones, small (< 2^16) and larger, and the largest's bit length */
   split: ScalarSplit;
   /** 'hit' (cached bases), 'miss' (converted now), 'stock' (ffjavascript's own method ran) */
   cache: 'hit' | 'miss' | 'stock';
@@ -114,9 +114,6 @@ export class SnarkjsEngineError extends PippinError {
     super(message, index);
   }
 }
-
-/** Scalar classes: below 2^SMALL_BITS a scalar is 'small' and runs in a short MSM of few windows. */
-export const SMALL_BITS = 16;
 
 const HOOK = Symbol.for('pippin.snarkjs.hook');
 
@@ -201,27 +198,28 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     const G = h.ff[group];
     const n = scalars.length / 32;
     const where = `${h.curve} ${group} bases${label ? ` of "${label}"` : ''} (${n} points)`;
-    let entry = opts.cacheBytes > 0 ? cache.lookup(h.curve, group, bases) : undefined;
-    let transient: Held | undefined;
+    const entry = opts.cacheBytes > 0 ? cache.lookup(h.curve, group, bases) : undefined;
     let convertMs = 0;
-    if (!entry) {
+    let held: Held;
+    if (entry) held = entry.held;
+    else {
       const tc = performance.now();
-      const held = await convertBases(h, group, bases, where);
+      held = await convertBases(h, group, bases, where);
       convertMs = performance.now() - tc;
-      const heldBytes = held.kind === 'G1' ? held.prepared.bytes : held.bytes.length;
-      const raw = bases.slice();
-      if (opts.cacheBytes > 0 && cache.add({ curve: h.curve, group, raw, n, held, bytes: raw.length + heldBytes }, bases)) {
-        entry = cache.lookup(h.curve, group, bases);
-        cache.counters.hits--; // the lookup right after adding is part of this miss
-      } else transient = held;
     }
-    const held = entry ? entry.held : transient!;
     const split = splitScalars(scalars);
     let result: Uint8Array;
+    let kept = !!entry;
     try {
-      result = await msmOnPippin(h, group, held, scalars, split, where);
+      // a G2 set is validated by its first MSM (one decode pass less than a separate check)
+      result = await msmOnPippin(h, group, held, scalars, entry ? 'none' : opts.validate, where);
+      if (!entry && opts.cacheBytes > 0) {
+        const raw = bases.slice();
+        const heldBytes = held.kind === 'G1' ? held.prepared.bytes : held.bytes.length;
+        kept = cache.add({ curve: h.curve, group, raw, n, held, bytes: raw.length + heldBytes }, bases);
+      }
     } finally {
-      if (transient?.kind === 'G1') transient.prepared.dispose();
+      if (!kept && held.kind === 'G1') held.prepared.dispose();
     }
     if (opts.crossCheck) {
       const stock = await h.original[group].call(G, bases, scalars);
@@ -233,7 +231,7 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     stats.points += n;
     stats.ms += ms;
     stats.convertMs += convertMs;
-    opts.onCall?.({ curve: h.curve, group, label, points: n, split, cache: transient || convertMs > 0 ? 'miss' : 'hit', convertMs, ms });
+    opts.onCall?.({ curve: h.curve, group, label, points: n, split, cache: entry ? 'hit' : 'miss', convertMs, ms });
     return result;
   }
 
@@ -259,18 +257,11 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
         throw wrap(e, where);
       }
     }
-    if (opts.validate !== 'none') {
-      // validated once here (the MSM over it later skips the checks): an MSM with all-zero scalars
-      try {
-        await h.pip.g2.msm(u, new Uint8Array(32 * (u.length / PB)), { pointFormat: spec.g2Format, validate: opts.validate, threads: opts.threads });
-      } catch (e) {
-        throw wrap(e, where);
-      }
-    }
     return { kind: 'G2', bytes: u };
   }
 
-  async function msmOnPippin(h: Hooked, group: 'G1' | 'G2', held: Held, scalars: Uint8Array, split: ScalarSplit, where: string): Promise<Uint8Array> {
+  /** The MSM over held bases (G1 prepared: validated already; G2 bytes: checked as `validate` says). */
+  async function msmOnPippin(h: Hooked, group: 'G1' | 'G2', held: Held, scalars: Uint8Array, validate: 'on-curve' | 'full' | 'none', where: string): Promise<Uint8Array> {
     const G = h.ff[group];
     const n = scalars.length / 32;
     let r: G1Affine | G2Affine;
@@ -279,12 +270,11 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
         r = await held.prepared.msm(scalars, { threads: opts.threads });
       } else {
         const PB = 2 * G.F.n8;
-        r = await h.pip.g2.msm(held.bytes.subarray(0, n * PB), scalars, { pointFormat: PIPPIN[h.curve].g2Format, validate: 'none', threads: opts.threads });
+        r = await h.pip.g2.msm(held.bytes.subarray(0, n * PB), scalars, { pointFormat: PIPPIN[h.curve].g2Format, validate, threads: opts.threads });
       }
     } catch (e) {
       throw wrap(e, where);
     }
-    void split;
     return toJacobian(G, r);
   }
 
