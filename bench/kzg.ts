@@ -1,46 +1,53 @@
 /**
- * EIP-4844 blob commitments: pippin's example (examples/kzg-4844, prepared bases) against kzg-wasm@1.0.0
- * and micro-eth-signer, in one process, on the official setup:
- *   (1) load + validate the setup ('load'), (2) one commitment ('commit-1'), (3) 6 commitments
- *   ('commit-6': pippin's msmBatch; the peers commit one by one, having no batch call; pippin's
- *   6 single calls are the row 'commit-6-single').
- * pippin on 1 and 2 threads (the pool started or stopped around its rows), without and with a
- * fixed-base table (row 'pippin+table': `precompute: true`, its build counted in 'load'); the peers are
- * single-threaded. Runs are interleaved (pippin 1 thread, 2 threads, each peer, then the next run);
- * the median of --runs. The peers' setup loading (≈ 10–20 s each) is timed once. Every commitment
- * is checked against the others' (ok = all implementations agree on every blob they committed).
+ * Blob KZG (pippin/kzg) against c-kzg 4.1.0 native, kzg-wasm@1.0.0 and micro-eth-signer, in one
+ * process, on the official setup and random blobs:
+ *   'load' (setup decode + validation, FK20 tables), 'commit' (one blob), 'blob-proof' (one blob,
+ *   computeBlobKzgProof), 'cells-proofs' (one blob, computeCellsAndKzgProofs), 'cells' (pippin).
+ * pippin on 1 and 2 threads (the pool started or stopped around its rows; threads serve the
+ * commitment and proof MSMs, FK20 runs on the calling thread), without and with the Lagrange table
+ * ('pippin+tables'). Runs are interleaved (each pippin configuration, then each peer, then the next
+ * run; every run a new blob); medians of --runs after a warm-up run. The peers' load is timed once
+ * (c-kzg loads once per process: --ckzg-precompute picks its FK20 window; micro-eth-signer builds
+ * its FK20 tables at its first cells call, timed once as 'fk20-first-use'). Every result is checked
+ * against every other implementation's for the same blob: ok = all agree.
  *
- *   npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers kzg-wasm,micro-eth-signer] [--json]
+ *   npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers c-kzg,kzg-wasm,micro-eth-signer] [--ckzg-precompute 0] [--json]
  */
 import { intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { startThreads, stopThreads } from '../src/index.js';
-import { loadTrustedSetup, type BlobCommitter } from '../examples/kzg-4844/kzg.js';
+import { loadKzg, type Kzg } from '../src/kzg/index.js';
 import { randomBlob } from '../examples/kzg-4844/blobs.js';
-import { loadKzgWasm, loadMicroEthSigner, type PeerKzg } from '../examples/kzg-4844/peers.js';
+import { loadCkzg, loadKzgWasm, loadMicroEthSigner, type PeerKzg } from '../examples/kzg-4844/peers.js';
 
-const PEERS = ['kzg-wasm', 'micro-eth-signer'] as const;
-const USAGE = `usage: npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers ${PEERS.join(',')}] [--json]`;
+const PEERS = ['c-kzg', 'kzg-wasm', 'micro-eth-signer'] as const;
+const TASKS = ['load', 'commit', 'blob-proof', 'cells-proofs', 'cells', 'fk20-first-use'] as const;
+type Task = (typeof TASKS)[number];
+const USAGE = `usage: npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers ${PEERS.join(',')}] [--ckzg-precompute 0] [--json]`;
 
 interface Row {
   impl: string;
-  task: 'load' | 'commit-1' | 'commit-6' | 'commit-6-single';
+  task: Task;
   threads: number;
   medianMs: number;
   ok: boolean;
 }
 
 async function main(): Promise<number> {
-  const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, threads: { type: 'string' }, peers: { type: 'string' }, json: { type: 'boolean' } });
+  const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, threads: { type: 'string' }, peers: { type: 'string' }, 'ckzg-precompute': { type: 'string' }, json: { type: 'boolean' } });
   const runs = intFlag('runs', values.runs, 3, 1, 100);
   const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
   const peerNames = listFlag('peers', values.peers, PEERS, PEERS);
+  const precompute = intFlag('ckzg-precompute', values['ckzg-precompute'], 0, 0, 15);
   const log = values.json ? () => {} : (s: string) => console.error(s);
-  const blobs = Array.from({ length: 6 }, (_, i) => randomBlob(100 + i));
   const hex = (b: Uint8Array) => '0x' + Buffer.from(b).toString('hex');
-  /** commitments by blob index, from every implementation: ok iff they agree */
-  const seen: Map<number, Set<string>> = new Map(blobs.map((_, i) => [i, new Set<string>()]));
+  /** results by "task|run": every implementation's answer, ok iff one distinct answer each */
+  const seen = new Map<string, Set<string>>();
+  const saw = (task: string, run: number, value: string) => {
+    const key = `${task}|${run}`;
+    seen.set(key, (seen.get(key) ?? new Set()).add(value));
+  };
   const times = new Map<string, number[]>();
-  const record = (impl: string, task: Row['task'], threads: number, ms: number) => {
+  const record = (impl: string, task: Task, threads: number, ms: number) => {
     const key = `${impl}|${task}|${threads}`;
     times.set(key, [...(times.get(key) ?? []), ms]);
   };
@@ -53,76 +60,93 @@ async function main(): Promise<number> {
   const peers: PeerKzg[] = [];
   for (const name of peerNames) {
     log(`loading ${name} (timed once)…`);
-    const p = await (name === 'kzg-wasm' ? loadKzgWasm() : loadMicroEthSigner());
+    const p = name === 'c-kzg' ? loadCkzg(precompute) : await (name === 'kzg-wasm' ? loadKzgWasm() : loadMicroEthSigner());
     record(p.name, 'load', 1, p.loadMs);
+    log(`  ${p.name}: ${p.loadMs.toFixed(0)} ms`);
     peers.push(p);
   }
-  let committer: BlobCommitter | undefined;
-  for (let run = 0; run < runs + 1; run++) {
-    const warm = run === 0; // the first round warms up (JIT, pool start) and is not recorded
-    for (const [threads, table] of threadCounts.flatMap((t) => [[t, false], [t, true]] as const)) {
-      const impl = table ? 'pippin+table' : 'pippin';
+  const firstUse = new Set<string>();
+  for (let run = 0; run <= runs; run++) {
+    const warm = run === 0; // warms up (JIT, pool start); not recorded
+    const blob = randomBlob(1000 + run);
+    for (const [threads, tables] of threadCounts.flatMap((t) => [[t, false], [t, true]] as const)) {
+      const impl = tables ? 'pippin+tables' : 'pippin';
       if (threads === 1) stopThreads();
       else await startThreads(threads);
-      committer?.dispose();
-      const [kzg, loadMs] = await timed(() => loadTrustedSetup({ threads, precompute: table }));
-      committer = kzg;
-      const [one, oneMs] = await timed(() => kzg.commit(blobs[0]));
-      const [six, sixMs] = await timed(() => kzg.commitMany(blobs));
-      const [, singleMs] = await timed(async () => {
-        for (const b of blobs) await kzg.commit(b);
-      });
-      seen.get(0)!.add(hex(one));
-      six.forEach((c, i) => seen.get(i)!.add(hex(c)));
+      const [kzg, loadMs] = await timed(() => loadKzg({ threads, tables }));
+      const row = await measurePippin(kzg, blob, run, hex, saw, timed);
+      kzg.dispose();
       if (!warm) {
         record(impl, 'load', threads, loadMs);
-        record(impl, 'commit-1', threads, oneMs);
-        record(impl, 'commit-6', threads, sixMs);
-        record(impl, 'commit-6-single', threads, singleMs);
+        for (const [task, ms] of row) record(impl, task, threads, ms);
       }
-      log(`run ${run}${warm ? ' (warm-up)' : ''}: ${impl} ${threads} thread(s): load ${loadMs.toFixed(0)} ms, 1 blob ${oneMs.toFixed(1)} ms, 6 blobs ${sixMs.toFixed(1)} ms (6 calls ${singleMs.toFixed(1)} ms)`);
+      log(`run ${run}${warm ? ' (warm-up)' : ''}: ${impl} ${threads} thread(s): load ${loadMs.toFixed(0)} ms, ${row.map(([t, ms]) => `${t} ${ms.toFixed(1)} ms`).join(', ')}`);
     }
+    stopThreads();
     if (warm) continue;
     for (const p of peers) {
-      const [one, oneMs] = await timed(() => p.commit(blobs[0]));
-      const [six, sixMs] = await timed(() => blobs.map((b) => p.commit(b)));
-      seen.get(0)!.add(one);
-      six.forEach((c, i) => seen.get(i)!.add(c));
-      record(p.name, 'commit-1', 1, oneMs);
-      record(p.name, 'commit-6', 1, sixMs);
-      log(`run ${run}: ${p.name}: 1 blob ${oneMs.toFixed(0)} ms, 6 blobs ${sixMs.toFixed(0)} ms`);
+      const [c, commitMs] = await timed(() => p.commit(blob));
+      const [proof, proofMs] = await timed(() => p.blobProof(blob, c));
+      if (p.name === 'micro-eth-signer' && !firstUse.has(p.name)) {
+        log('  micro-eth-signer: first cells call (builds its FK20 tables)…');
+        const [, ms] = await timed(() => p.cellsAndProofs(blob));
+        record(p.name, 'fk20-first-use', 1, ms);
+        firstUse.add(p.name);
+      }
+      const [[cells, proofs], cellsMs] = await timed(() => p.cellsAndProofs(blob));
+      saw('commit', run, c);
+      saw('blob-proof', run, proof);
+      saw('cells-proofs', run, [...cells, ...proofs].join(''));
+      record(p.name, 'commit', 1, commitMs);
+      record(p.name, 'blob-proof', 1, proofMs);
+      record(p.name, 'cells-proofs', 1, cellsMs);
+      log(`run ${run}: ${p.name}: commit ${commitMs.toFixed(1)} ms, blob-proof ${proofMs.toFixed(1)} ms, cells-proofs ${cellsMs.toFixed(1)} ms`);
     }
   }
-  stopThreads();
-  committer?.dispose();
   const ok = [...seen.values()].every((s) => s.size === 1);
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[(a.length - 1) >> 1];
   const rows: Row[] = [...times].map(([key, ms]) => {
     const [impl, task, threads] = key.split('|');
-    return { impl, task: task as Row['task'], threads: Number(threads), medianMs: Number(median(ms).toFixed(2)), ok };
+    return { impl, task: task as Task, threads: Number(threads), medianMs: Number(median(ms).toFixed(2)), ok };
   });
   if (values.json) {
     console.log(JSON.stringify(rows, null, 2));
     return ok ? 0 : 1;
   }
-  const tasks: Row['task'][] = ['load', 'commit-1', 'commit-6', 'commit-6-single'];
   const impls = [...new Set(rows.map((r) => `${r.impl}|${r.threads}`))];
   const cell = (impl: string, task: string) => {
     const r = rows.find((x) => `${x.impl}|${x.threads}` === impl && x.task === task);
     return r ? (r.medianMs >= 1000 ? `${(r.medianMs / 1000).toFixed(2)} s` : `${r.medianMs.toFixed(1)} ms`) : '';
   };
-  console.log(`\nmedian of ${runs} run(s) (peers' load: once); commitments ${ok ? 'agree' : 'DISAGREE'} across implementations\n`);
-  console.log(`| implementation | threads | ${tasks.join(' | ')} |\n|---|---|${tasks.map(() => '---|').join('')}`);
-  for (const impl of impls) console.log(`| ${impl.split('|')[0]} | ${impl.split('|')[1]} | ${tasks.map((t) => cell(impl, t)).join(' | ')} |`);
+  console.log(`\nmedian of ${runs} run(s) (peers' load: once); results ${ok ? 'agree byte for byte' : 'DISAGREE'} across implementations\n`);
+  console.log(`| implementation | threads | ${TASKS.join(' | ')} |\n|---|---|${TASKS.map(() => '---|').join('')}`);
+  for (const impl of impls) console.log(`| ${impl.split('|')[0]} | ${impl.split('|')[1]} | ${TASKS.map((t) => cell(impl, t)).join(' | ')} |`);
   const get = (impl: string, task: string, threads: number) => rows.find((r) => r.impl === impl && r.task === task && r.threads === threads)?.medianMs;
-  for (const [t, impl] of threadCounts.flatMap((t) => [[t, 'pippin'], [t, 'pippin+table']] as const)) {
-    const p1 = get(impl, 'commit-1', t);
-    const b6 = get(impl, 'commit-6', t);
-    const s6 = get(impl, 'commit-6-single', t);
-    const peersLine = peers.map((p) => `${p.name} ${((get(p.name, 'commit-1', 1) ?? NaN) / (p1 ?? NaN)).toFixed(1)}× slower on 1 blob`).join(', ');
-    console.log(`${impl} ${t} thread(s): msmBatch of 6 ${((s6 ?? NaN) / (b6 ?? NaN)).toFixed(2)}× faster than 6 calls; ${peersLine}`);
+  for (const p of peers) {
+    const ratio = (task: string, impl = 'pippin') => ((get(p.name, task, 1) ?? NaN) / (get(impl, task, 1) ?? NaN)).toFixed(2);
+    console.log(`${p.name} / pippin (1 thread): commit ${ratio('commit')}× (tables ${ratio('commit', 'pippin+tables')}×), blob-proof ${ratio('blob-proof')}×, cells-proofs ${ratio('cells-proofs')}×`);
   }
   return ok ? 0 : 1;
+}
+
+/** One blob through every pippin task; the answers go to `saw`. */
+async function measurePippin(
+  kzg: Kzg,
+  blob: Uint8Array,
+  run: number,
+  hex: (b: Uint8Array) => string,
+  saw: (task: string, run: number, value: string) => void,
+  timed: <T>(f: () => Promise<T> | T) => Promise<[T, number]>,
+): Promise<[Task, number][]> {
+  const [c, commitMs] = await timed(() => kzg.blobToKzgCommitment(blob));
+  const [proof, proofMs] = await timed(() => kzg.computeBlobKzgProof(blob, c));
+  const [[cells, proofs], cellsProofsMs] = await timed(() => kzg.computeCellsAndKzgProofs(blob));
+  const [cellsOnly, cellsMs] = await timed(() => kzg.computeCells(blob));
+  saw('commit', run, hex(c));
+  saw('blob-proof', run, hex(proof));
+  saw('cells-proofs', run, [...cells, ...proofs].map(hex).join(''));
+  saw('cells', run, cellsOnly.map(hex).join(''));
+  return [['commit', commitMs], ['blob-proof', proofMs], ['cells-proofs', cellsProofsMs], ['cells', cellsMs]];
 }
 
 runCli('bench:kzg', USAGE, main);

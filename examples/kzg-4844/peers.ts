@@ -1,8 +1,10 @@
 /**
- * The JavaScript KZG libraries pippin's commitments are checked and measured against, on the same
- * official setup (kzg-wasm's copy): kzg-wasm@1.0.0 (c-kzg-4844 compiled to Wasm) and
- * micro-eth-signer (noble). Each commits to a blob given as bytes and returns lowercase hex with 0x.
+ * The KZG libraries pippin/kzg is checked and measured against, on the same official setup:
+ * c-kzg 4.1.0 (the native Node binding of c-kzg-4844), kzg-wasm@1.0.0 (c-kzg-4844 compiled to Wasm)
+ * and micro-eth-signer (noble, pure JS; the setup from kzg-wasm's copy). Each takes blobs as bytes
+ * and returns lowercase hex with 0x.
  */
+import { createRequire } from 'node:module';
 import { loadKZG } from 'kzg-wasm';
 import { KZG } from 'micro-eth-signer/kzg.js';
 import { readFile } from 'node:fs/promises';
@@ -13,15 +15,46 @@ export interface PeerKzg {
   /** time to load (and check) the setup, ms */
   loadMs: number;
   commit(blob: Uint8Array): string;
+  blobProof(blob: Uint8Array, commitment: string): string;
+  cellsAndProofs(blob: Uint8Array): [string[], string[]];
 }
 
 const hex = (b: Uint8Array) => '0x' + Buffer.from(b).toString('hex');
+const unhex = (s: string) => Uint8Array.from(Buffer.from(s.replace(/^0x/, ''), 'hex'));
+
+/** c-kzg's native binding; `precompute` its FK20 table window (0 = none; c-kzg loads once per process). */
+export function loadCkzg(precompute = 0): PeerKzg {
+  const require = createRequire(import.meta.url);
+  const ckzg = require('c-kzg') as typeof import('c-kzg');
+  const t0 = performance.now();
+  ckzg.loadTrustedSetup(precompute);
+  const loadMs = performance.now() - t0;
+  return {
+    name: precompute ? `c-kzg native (precompute ${precompute})` : 'c-kzg native',
+    loadMs,
+    commit: (blob) => hex(ckzg.blobToKzgCommitment(blob)),
+    blobProof: (blob, c) => hex(ckzg.computeBlobKzgProof(blob, unhex(c))),
+    cellsAndProofs: (blob) => {
+      const [cells, proofs] = ckzg.computeCellsAndKzgProofs(blob);
+      return [cells.map(hex), proofs.map(hex)];
+    },
+  };
+}
 
 export async function loadKzgWasm(): Promise<PeerKzg> {
   const t0 = performance.now();
   const kzg = await loadKZG();
   const loadMs = performance.now() - t0;
-  return { name: 'kzg-wasm@1.0.0', loadMs, commit: (blob) => kzg.blobToKZGCommitment(hex(blob)).toLowerCase() };
+  return {
+    name: 'kzg-wasm@1.0.0',
+    loadMs,
+    commit: (blob) => kzg.blobToKZGCommitment(hex(blob)).toLowerCase(),
+    blobProof: (blob, c) => kzg.computeBlobKZGProof(hex(blob), c).toLowerCase(),
+    cellsAndProofs: (blob) => {
+      const { cells, proofs } = kzg.computeCellsAndKZGProofs(hex(blob));
+      return [cells.map((c) => c.toLowerCase()), proofs.map((p) => p.toLowerCase())];
+    },
+  };
 }
 
 export async function loadMicroEthSigner(): Promise<PeerKzg> {
@@ -29,11 +62,18 @@ export async function loadMicroEthSigner(): Promise<PeerKzg> {
   const source = await readFile(fileURLToPath(new URL('trustedSetup.js', dir)), 'utf8');
   const field = (name: string, width: number) => /"([0-9a-f]+)"/.exec(source.slice(source.indexOf(`"${name}"`) + name.length + 2))![1].match(new RegExp(`.{${width}}`, 'g'))!.map((x) => '0x' + x);
   const t0 = performance.now();
-  const kzg = new KZG({ g1_lagrange: field('g1_lagrange', 96), g2_monomial: field('g2_monomial', 192) });
+  const kzg = new KZG({ g1_lagrange: field('g1_lagrange', 96), g2_monomial: field('g2_monomial', 192), g1_monomial: field('g1_monomial', 96) });
   const loadMs = performance.now() - t0;
-  return { name: 'micro-eth-signer', loadMs, commit: (blob) => kzg.blobToKzgCommitment(hex(blob)) };
+  return {
+    name: 'micro-eth-signer',
+    loadMs,
+    commit: (blob) => kzg.blobToKzgCommitment(hex(blob)),
+    blobProof: (blob, c) => kzg.computeBlobProof(hex(blob), c),
+    cellsAndProofs: (blob) => kzg.computeCellsAndProofs(hex(blob)),
+  };
 }
 
+/** kzg-wasm and micro-eth-signer (scripts/make-kzg-vectors.ts). */
 export async function loadPeers(): Promise<PeerKzg[]> {
   return [await loadKzgWasm(), await loadMicroEthSigner()];
 }
