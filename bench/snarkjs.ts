@@ -16,7 +16,7 @@ import { cpus } from 'node:os';
 import * as snarkjs from 'snarkjs';
 import * as ffjavascript from 'ffjavascript';
 import { installSnarkjsEngine, type FfjsCurve, type FfjsModule } from '../src/snarkjs/index.js';
-import { buildFixture, poseidonChain, sha256Block, terminateCurves, type Fixture, type FixtureSpec, type Protocol } from '../scripts/snarkjs-fixtures.js';
+import { buildFixture, poseidonChain, sha256Block, terminateCurves, TEST_FIXTURES, type Fixture, type FixtureSpec, type Protocol } from '../scripts/snarkjs-fixtures.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -27,7 +27,9 @@ const RUNS = Number(arg('runs') ?? 5);
 const JSON_OUT = args.includes('--json');
 const ONLY = arg('only')?.split(',');
 
-const SPECS: FixtureSpec[] = [poseidonChain(16, ['groth16', 'plonk']), poseidonChain(64, ['groth16']), poseidonChain(134, ['groth16']), sha256Block(['groth16'])].filter((s) => !ONLY || ONLY.includes(s.name));
+const DEFAULT_SPECS = [poseidonChain(16, ['groth16', 'plonk']), poseidonChain(64, ['groth16']), poseidonChain(134, ['groth16']), sha256Block(['groth16'])];
+/** --only also takes the test fixtures (a quick run) */
+const SPECS: FixtureSpec[] = ONLY ? [...DEFAULT_SPECS, ...TEST_FIXTURES.filter((s) => s.prime === 'bn128')].filter((s) => ONLY.includes(s.name)) : DEFAULT_SPECS;
 
 const ff = ffjavascript as unknown as FfjsModule & { buildBn128: () => Promise<FfjsCurve> };
 const median = (xs: number[]) => {
@@ -50,8 +52,8 @@ interface CallTime { label: string; group: string; points: number; ms: number; z
 async function main() {
   const curve = await ff.buildBn128();
   const stock = { G1: curve.G1.multiExpAffine, G2: curve.G2.multiExpAffine };
-  let engineCalls: { label: string; zeros: number; ones: number }[] = [];
-  const engine = await installSnarkjsEngine({ ffjavascript: ff, curves: ['bn128'], onCall: (r) => engineCalls.push({ label: r.label ?? '', zeros: r.split.zeros, ones: r.split.ones }) });
+  let engineCalls = new Map<string, { zeros: number; ones: number }>();
+  const engine = await installSnarkjsEngine({ ffjavascript: ff, curves: ['bn128'], onCall: (r) => engineCalls.set(r.label ?? '', { zeros: r.split.zeros, ones: r.split.ones }) });
   const hooked = { G1: curve.G1.multiExpAffine, G2: curve.G2.multiExpAffine };
   // per-call timing around whichever method is in place
   let calls: CallTime[] = [];
@@ -78,11 +80,11 @@ async function main() {
         use(which === 'stock' ? 'stock' : 'engine');
         if (which === 'cold') engine.clearCache();
         calls = [];
-        engineCalls = [];
+        engineCalls = new Map();
         const t = performance.now();
         const { proof, publicSignals } = await snarkjs[protocol].prove(zkey, fx.wtns);
         const ms = performance.now() - t;
-        const got = { ms, msm: calls.reduce((a, c) => a + c.ms, 0), calls: calls.map((c, i) => ({ ...c, ...(engineCalls[i] ?? {}) })) };
+        const got = { ms, msm: calls.reduce((a, c) => a + c.ms, 0), calls: calls.map((c) => ({ ...c, ...(engineCalls.get(c.label) ?? {}) })) };
         use('stock');
         if (!(await snarkjs[protocol].verify(fx.vkey[protocol], publicSignals, proof))) throw new Error(`${spec.name} ${protocol} (${which}): proof does not verify`);
         return got;
@@ -105,12 +107,10 @@ async function main() {
         speedupWarm: m('stock', 'ms') / m('warm', 'ms'), speedupCold: m('stock', 'ms') / m('cold', 'ms'),
       };
       rows.push(row);
-      const nCalls = res.stock[0].calls.length;
-      for (let i = 0; i < nCalls; i++) {
-        const c = res.warm[0].calls[i];
-        const st = median(res.stock.map((x) => x.calls[i].ms));
-        const wm = median(res.warm.map((x) => x.calls[i].ms));
-        perCall.push({ circuit: spec.name, protocol, call: c.label, group: c.group, points: c.points, zeros: c.zeros, ones: c.ones, stockMs: st, engineMs: wm, ratio: st / wm });
+      // per call, matched by snarkjs's label (completion order may differ between the two)
+      for (const c of res.warm[0].calls) {
+        const byLabel = (runs: typeof res.stock) => median(runs.map((x) => x.calls.find((y) => y.label === c.label)?.ms ?? NaN));
+        perCall.push({ circuit: spec.name, protocol, call: c.label, group: c.group, points: c.points, zeros: c.zeros, ones: c.ones, stockMs: byLabel(res.stock), engineMs: byLabel(res.warm), ratio: byLabel(res.stock) / byLabel(res.warm) });
       }
       if (JSON_OUT) console.log(JSON.stringify({ kind: 'prove', cpu, node: process.version, threads: cpus().length, ...row }));
       else console.error(`${spec.name} ${protocol}: stock ${row.stockMs.toFixed(0)} ms, engine warm ${row.warmMs.toFixed(0)} ms (${row.speedupWarm.toFixed(2)}×), cold ${row.coldMs.toFixed(0)} ms (${row.speedupCold.toFixed(2)}×)`);

@@ -9,6 +9,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import * as snarkjs from 'snarkjs';
 import * as ffjavascript from 'ffjavascript';
 import { installSnarkjsEngine, SnarkjsEngineError, type FfjsCurve, type FfjsGroup, type FfjsModule, type SnarkjsEngine } from '../src/snarkjs/index.js';
@@ -348,6 +349,14 @@ describe('engine lifecycle and cache', () => {
     for (const bad of [{}, { ffjavascript: ff, curves: ['bn254'] }, { ffjavascript: ff, validate: 'subgroup' }, { ffjavascript: ff, cacheBytes: -1 }, { ffjavascript: ff, extra: 1 }]) {
       await assert.rejects(installSnarkjsEngine(bad as never), { name: 'InvalidOptionError' }, JSON.stringify(Object.keys(bad)));
     }
+  });
+
+  test('package.json exports ./snarkjs (before ./*) from dist/snarkjs, built from src/snarkjs/index.ts', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { exports: Record<string, { default: string; types: string }> };
+    const keys = Object.keys(pkg.exports);
+    assert.ok(keys.indexOf('./snarkjs') >= 0 && keys.indexOf('./snarkjs') < keys.indexOf('./*'), keys.join(' '));
+    assert.deepEqual(pkg.exports['./snarkjs'], { types: './dist/snarkjs/index.d.ts', default: './dist/snarkjs/index.js' });
+    assert.ok(existsSync(new URL('../src/snarkjs/index.ts', import.meta.url)));
   });
 
   test('scalar split and prefix comparison', () => {
