@@ -5,7 +5,7 @@
  */
 import { bls12_381 } from '../../src/index.js';
 import { makeRng } from '../../src/reference/rng.js';
-import { BYTES_PER_BLOB, BYTES_PER_FIELD_ELEMENT, FIELD_ELEMENTS_PER_BLOB } from './kzg.js';
+import { BYTES_PER_BLOB, BYTES_PER_FIELD_ELEMENT, FIELD_ELEMENTS_PER_BLOB } from '../../src/kzg/index.js';
 import { reverseBits, roots } from '../../src/kzg/fr.js';
 
 const { r } = bls12_381.params;

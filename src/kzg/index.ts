@@ -36,8 +36,10 @@ export interface LoadKzgOptions {
   /** At most this many threads for the commitment MSMs (default: every worker of pippin's pool, see startThreads). */
   threads?: number;
   /**
-   * Fixed-base table of the Lagrange points (commitments, KZG proofs): `true` (default) = up to
-   * 64 MiB, `false` = none (faster load, slower commitments), `{ maxBytes }` = that budget.
+   * Fixed-base table of the Lagrange points (commitments, KZG proofs; pippin's `prepare`
+   * precompute): `false` (default) = none, `true` = up to 64 MiB (8.1 MiB: c = 13), `{ maxBytes }`
+   * = that budget. It makes the load slower (its build) and commitments faster. FK20's tables
+   * (21.7 MiB) are always built.
    */
   tables?: boolean | { maxBytes: number };
 }
@@ -76,7 +78,7 @@ export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
   if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 256)) {
     throw new InvalidOptionError(`loadKzg: option threads must be an integer in 1…256, got ${String(threads)}`, 'threads', threads);
   }
-  const tables = options.tables ?? true;
+  const tables = options.tables ?? false;
   const precompute = tables === true ? { maxBytes: DEFAULT_TABLE_BYTES } : tables;
   const text = options.setup ?? (await import('./trusted-setup.js')).TRUSTED_SETUP_TEXT;
   const setup = parseTrustedSetup(text);
