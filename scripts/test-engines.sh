@@ -1,29 +1,29 @@
 #!/usr/bin/env bash
-# The cross-engine suite (test/engines/suite.ts) on every engine: Node 20 (the machine's node),
+# The cross-engine suite (test/engines/suite.ts) on every engine: the machine's node (CI: Node 20),
 # Node 22 and 24 (PyPI wheels, scripts/node-wheel.sh), Bun and Deno (npm devDependencies bun, deno),
 # each on its default backend and on the other one where the engine runs both: Bun (JavaScriptCore,
 # wide64 by default) also on i32, Deno also with --v8-flags=--experimental-wasm-wide-arithmetic
 # (wide64). Node's V8 (20–24) has no wide-arithmetic flag: i32 only there (the Node suite runs the
 # wide64 kernels on the polyfill). Prints each run's summary and a table; exits 1 if any run fails.
-# Usage: bash scripts/test-engines.sh [--time] [engine…]   (engines: node20 node22 node24 bun deno)
+# Usage: bash scripts/test-engines.sh [--time] [engine…]   (engines: node node22 node24 bun deno;
+# default all; `npm test` runs node, bun and deno, CI all)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 extra=(); sel=()
 for a in "$@"; do [[ "$a" == --* ]] && extra+=("$a") || sel+=("$a"); done
-[[ ${#sel[@]} -gt 0 ]] || sel=(node20 node22 node24 bun deno)
+[[ ${#sel[@]} -gt 0 ]] || sel=(node node22 node24 bun deno)
 S=test/engines/suite.ts
 B=node_modules/.bin
 runs=()
 for e in "${sel[@]}"; do
   case "$e" in
-    node20) [[ "$(node --version)" == v20.* ]] || { echo "test-engines: node is $(node --version), not 20" >&2; exit 1; }
-            runs+=("node20|node --import tsx $S") ;;
+    node) runs+=("node$(node --version | grep -oE '^v[0-9]+' | tr -d v)|node --import tsx $S") ;;
     node22|node24) n="$(bash scripts/node-wheel.sh "${e#node}")" || exit 1
             runs+=("$e|$n --import tsx $S") ;;
     bun) runs+=("bun|$B/bun $S" "bun i32|$B/bun $S --backend i32") ;;
     deno) runs+=("deno|$B/deno run -A --sloppy-imports $S"
                  "deno wide64|$B/deno run -A --sloppy-imports --v8-flags=--experimental-wasm-wide-arithmetic $S --backend wide64") ;;
-    *) echo "test-engines: unknown engine $e (node20 node22 node24 bun deno)" >&2; exit 2 ;;
+    *) echo "test-engines: unknown engine $e (node node22 node24 bun deno)" >&2; exit 2 ;;
   esac
 done
 failed=0; table=()

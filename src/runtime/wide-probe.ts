@@ -2,9 +2,13 @@
  * Feature probe for the Wasm wide-arithmetic proposal: a hand-encoded module of four functions
  * using i64.mul_wide_u (0xFC 22), i64.add128 (0xFC 19), i64.sub128 (0xFC 20) and i64.mul_wide_s
  * (0xFC 21) on their params — every wide opcode the 64-bit-limb modules contain — given to
- * `WebAssembly.validate` (no compilation, no instance). 81 bytes; true in engines that
- * run the 64-bit-limb backend (Firefox; Chromium with --js-flags=--wasm-wide-arithmetic), false in
- * Node 20–24's V8.
+ * `WebAssembly.validate` (no compilation, no instance). 81 bytes. As measured (docs/backends.md,
+ * "Engines"): true in Bun 1.4 (JavaScriptCore, by default), Chromium 156 with
+ * `--js-flags=--wasm-wide-arithmetic`, Deno 2.9 with `--v8-flags=--experimental-wasm-wide-arithmetic`,
+ * Firefox ESR 153 with the pref `javascript.options.wasm_wide_arithmetic` (off in a stock ESR 153);
+ * false in Node 20–24 (no such V8 flag), WebKitGTK 2.50 and all of these without their switch.
+ * Validation only says the opcodes are accepted: `init()` also runs ./wide-selftest.ts before it
+ * takes the wide64 module.
  */
 const PROBE = new Uint8Array([
   0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
