@@ -11,7 +11,7 @@ import { curves, stopThreads } from '../src/index.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { makeRng } from '../src/reference/rng.js';
-import type { G1MsmStats } from '../src/api/g1.js';
+import type { MsmCallStats as G1MsmStats } from '../src/api/group.js';
 
 const { values } = parseArgs({ options: { size: { type: 'string', default: '18' }, family: { type: 'string', default: '' } } });
 const n = 2 ** Number(values.size);

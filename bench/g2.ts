@@ -21,7 +21,7 @@ import vm from 'node:vm';
 import { bls12_381, bn254, startThreads, stopThreads, type G2Affine } from '../src/index.js';
 import { g2Params, type G2CurveName } from '../src/curves/index.js';
 import { RefG2 } from '../src/reference/g2.js';
-import { g2Io } from '../src/msm/g2.js';
+import { g2Io } from '../src/msm/random-inputs.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { makeRng } from '../src/reference/rng.js';
 import { median } from './peers/run-peer.js';

@@ -4,7 +4,7 @@
  * `window.pippinThreads` for tests and bench:browser.
  */
 import { runMsm, ensureThreads, curveInfo, curveNames, g2CurveNames, useBackend, type CurveName, type Group, type RunResult } from './msm-run.js';
-import type { Validation } from '../src/api/g1.js';
+import type { Validation } from '../src/api/group.js';
 import { threads as threadState } from '../src/index.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;

@@ -8,7 +8,7 @@ import { curves, startThreads, threads as threadState, type Curve, type CurveNam
 import { RefCurve } from '../src/reference/curve.js';
 import { RefG2 } from '../src/reference/g2.js';
 import { g2Params, type G2CurveName } from '../src/curves/index.js';
-import { g2Io } from '../src/msm/g2.js';
+import { g2Io } from '../src/msm/random-inputs.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { makeRng } from '../src/reference/rng.js';
 

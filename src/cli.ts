@@ -24,13 +24,12 @@ import { curves, startThreads, stopThreads, threads, type CurveName, type Curve,
 import { RefCurve, type Affine } from './reference/curve.js';
 import { RefG2 } from './reference/g2.js';
 import { g2Params, type G2CurveName } from './curves/index.js';
-import { g2Io } from './msm/g2.js';
-import { randomPoints, randomScalarBytes } from './msm/random-inputs.js';
+import { g2Io, randomPoints, randomScalarBytes } from './msm/random-inputs.js';
 import { makeRng } from './reference/rng.js';
-import type { G1MsmStats } from './api/g1.js';
+import type { MsmCallStats } from './api/group.js';
 import type { MsmProgress } from './msm/progress.js';
 import { DEFAULT_MAX_MEMORY_BYTES } from './msm/stream.js';
-import type { MsmStats } from './msm/g1.js';
+import type { MsmStats } from './msm/program.js';
 import { explainMsm, measureKernelCosts, type KernelCosts, type PhaseExplanation } from './msm/explain.js';
 import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.js';
 
@@ -216,7 +215,7 @@ async function main(): Promise<number> {
   else await startThreads(threadCount);
   let result: G1Affine | undefined;
   const times: number[] = [];
-  let stats: G1MsmStats | undefined;
+  let stats: MsmCallStats | undefined;
   for (let run = 0; run < runs; run++) {
     const t = performance.now();
     const progress = progressDisplay(!values['no-progress']);

@@ -11,11 +11,10 @@
 // the curve objects (bls12_381, bn254, …) and `curves` by name, generated from the registry
 export * from './wasm-generated/curves.js';
 export type { Bls12_381Format, Bn254Format, Bls12_377Format, PastaFormat } from './curves/formats.js';
-export type { ByteSource, G1Affine, G1MsmStats, G1PointInput, G1Format, MsmOptions, MsmPhase, MsmProgress, PointFormatSpec, Validation } from './api/g1.js';
-export type { G2Affine, G2PointInput } from './api/g2.js';
+export type { ByteSource, Fp2, G1, G2, G1Affine, G1MsmStats, G1PointInput, G1Format, G2Affine, G2PointInput, Group, MsmCallStats, MsmOptions, MsmPhase, MsmProgress, PointFormatSpec, Validation } from './api/group.js';
 export type { G2FormatName } from './curves/g2.js';
 export { DEFAULT_MAX_MEMORY_BYTES } from './msm/stream.js';
-export type { MsmStats } from './msm/g1.js';
+export type { MsmStats } from './msm/program.js';
 export type { PreparedBases, PrepareOptions, PreparedMsmOptions } from './api/prepared.js';
 export type { Curve, Backend, CurveInfo, InitOptions } from './api/curve.js';
 export * from './errors.js';

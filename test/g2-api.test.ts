@@ -8,9 +8,9 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
-import { bls12_381, bn254, bls12_377, startThreads, stopThreads, NotInSubgroupError, NotOnCurveError, PointEncodingError, LengthMismatchError, PippinError, InvalidOptionError } from '../src/index.js';
+import { curves, bls12_381, bn254, startThreads, stopThreads, NotInSubgroupError, NotOnCurveError, PointEncodingError, LengthMismatchError, PippinError, InvalidOptionError } from '../src/index.js';
 import type { MsmProgress } from '../src/msm/progress.js';
-import { g2Params } from '../src/curves/index.js';
+import { curveNames, g2CurveNames, g2Params } from '../src/curves/index.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 import { makeRng } from '../src/reference/rng.js';
 
@@ -140,7 +140,7 @@ for (const [curve, name] of [[bls12_381, 'bls12-381'], [bn254, 'bn254']] as cons
       await assert.rejects(g2.msm(cat(bytes.subarray(0, bytes.length - g2.pointFormats[0].bytes), g2.toBytes(nonG2)), scalars), (e: unknown) => e instanceof NotInSubgroupError && e.index === n - 1);
     });
 
-    it('onProgress: monotone reports ending at done === total (msmSync, msm on 2 threads); maxMemoryBytes and chunkPoints are refused', async () => {
+    it('onProgress: monotone reports ending at done === total (msmSync, msm on 2 threads); G2 streams (chunkPoints) and refuses a budget too small', async () => {
       await startThreads(2);
       const n = 3000;
       const base = Array.from({ length: 8 }, point);
@@ -157,18 +157,24 @@ for (const [curve, name] of [[bls12_381, 'bls12-381'], [bn254, 'bn254']] as cons
         assert.ok(last.total > n, `total ${last.total} counts decoding and the windows`);
         reports.forEach((p, i) => assert.ok(i === 0 || p.done >= reports[i - 1].done, 'done never decreases'));
       }
-      for (const option of ['maxMemoryBytes', 'chunkPoints'] as const) {
-        assert.throws(() => g2.msmSync(bytes, scalars, { [option]: 2 ** 24 }), (e: unknown) => e instanceof InvalidOptionError && e.option === option);
-        await assert.rejects(g2.msm(bytes, scalars, { [option]: 2 ** 24 }), (e: unknown) => e instanceof InvalidOptionError && e.option === option);
-      }
-      assert.deepEqual(await g2.msm(bytes, scalars), want, 'usable after the refused options');
+      let chunks: number | undefined;
+      assert.deepEqual(g2.msmSync(bytes, scalars, { chunkPoints: 700, onStats: (s) => (chunks = s.streamedChunks) }), want, 'streamed on the calling thread');
+      assert.equal(chunks, Math.ceil(n / 700));
+      assert.deepEqual(await g2.msm(bytes, scalars, { chunkPoints: 1024 }), want, 'streamed on the pool');
+      assert.throws(() => g2.msmSync(bytes, scalars, { maxMemoryBytes: 2 ** 20 }), (e: unknown) => e instanceof InvalidOptionError && e.option === 'maxMemoryBytes');
+      await assert.rejects(g2.msm(bytes, scalars, { maxMemoryBytes: 2 ** 20 }), (e: unknown) => e instanceof InvalidOptionError && e.option === 'maxMemoryBytes');
+      assert.deepEqual(await g2.msm(bytes, scalars), want, 'usable after the refused option');
     });
   });
 }
 
-describe('curves without G2', () => {
-  it('bls12_377.g2 throws a PippinError', async () => {
-    await bls12_377.init();
-    assert.throws(() => bls12_377.g2, PippinError);
+describe('curves without G2 (read off the registry)', () => {
+  const without = curveNames.filter((name) => !(g2CurveNames as readonly string[]).includes(name));
+  it(`${without.join(', ')}: .g2 throws a PippinError`, async () => {
+    assert.ok(without.length > 0);
+    for (const name of without) {
+      await curves[name].init();
+      assert.throws(() => curves[name].g2, PippinError, name);
+    }
   });
 });

@@ -17,7 +17,10 @@ import { g2Params } from '../src/curves/index.js';
 import { registry } from '../src/curves/index.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 import { makeRng } from '../src/reference/rng.js';
-import { allocInputs, g2Context, g2MsmProgram, readG2Affine, writeG2Points, type G2AffineValue } from '../src/msm/g2.js';
+import { allocInputs, msmProgram } from '../src/msm/program.js';
+import { groupContext } from '../src/msm/group.js';
+
+type G2AffineValue = { readonly x: readonly [bigint, bigint]; readonly y: readonly [bigint, bigint] };
 import type { G2Kernels } from '../src/wasm-generated/kernels.js';
 
 const cases = [
@@ -55,7 +58,8 @@ for (const { name, module, noble } of cases) {
   describe(`G2 kernels and MSM (${name})`, async () => {
     const inst = await instantiateGenerated(module, { shared: false });
     const k = inst.k as unknown as G2Kernels;
-    const ctx = g2Context(inst, registry[name].tuning.msmWindow.table);
+    const ctx = groupContext('g2', { inst, scratchBytes: module.scratchBytes, windowTable: registry[name].tuning.msmWindow.table, cofactor: params.h2 });
+    const readG2Affine = (_: unknown, ptr: number) => ctx.readAffine(ptr);
     const E = inst.fields.fp.info.elementBytes;
     const scratch = inst.arena.alloc(64 * 2 * E);
     const A = inst.arena.alloc(8 * 2 * E);
@@ -127,13 +131,16 @@ for (const { name, module, noble } of cases) {
       const mark = inst.arena.mark();
       try {
         const regions = allocInputs(ctx, n);
-        writeG2Points(inst, regions, points);
+        points.forEach((P, i) => {
+          new Uint8Array(inst.memory.buffer)[regions.inf + i] = P === null ? 1 : 0;
+          if (P !== null) ctx.writeAffine(regions.points + i * 4 * E, [...P.x, ...P.y]);
+        });
         const bytes = new Uint8Array(inst.memory.buffer, regions.scalars, 32 * n);
         scalars.forEach((s, i) => {
           let v = ((s % r) + r) % r; // the API reduces mod r before packing 32 bytes
           for (let j = 0; j < 32; j++, v >>= 8n) bytes[32 * i + j] = Number(v & 0xffn);
         });
-        return runLocal(inst, g2MsmProgram(ctx, regions, n, { scalarsBigEndian: false, threads: 1, ...opts })).result;
+        return runLocal(inst, msmProgram(ctx, regions, n, { scalarsBigEndian: false, threads: 1, ...opts })).result;
       } finally {
         inst.arena.release(mark);
       }

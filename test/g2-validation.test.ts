@@ -14,7 +14,7 @@ import type { MsmProgress } from '../src/msm/progress.js';
 import { g2Params } from '../src/curves/index.js';
 import { RefG2, type G2Affine as RefPoint } from '../src/reference/g2.js';
 import { makeRng, type Rng } from '../src/reference/rng.js';
-import { g2Io } from '../src/msm/g2.js';
+import { g2Io } from '../src/msm/random-inputs.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { coefficientBase, combinationsFor, MIN_POINTS_PER_COMBINATION, planSubgroupBatch } from '../src/msm/subgroup.js';
 

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { devCurveModule } from '../src/testing/dev-instance.js';
 import { curves, registry, type CurveName } from '../src/curves/index.js';
 import { RefCurve } from '../src/reference/curve.js';
-import { allocInputs, msmProgram, type G1MsmContext } from '../src/msm/g1.js';
+import { allocInputs, msmProgram } from '../src/msm/program.js';
+import { groupContext, type GroupContext } from '../src/msm/group.js';
 import { packedElementBytes } from '../src/abi/layout.js';
 import { makeRng } from '../src/reference/rng.js';
 import { modInv as modInverse } from '../src/reference/arith.js';
@@ -34,8 +35,9 @@ for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 
     const fp = inst.fields.fp;
     const EB = fp.info.elementBytes;
     const PK = packedElementBytes(fp.info);
-    const unpacked: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: refCombiner(ref, fp, () => inst.memory.buffer) };
-    const packed: G1MsmContext = { ...unpacked, packedBytes: PK };
+    const base = groupContext('g1', { inst, scratchBytes: {}, windowTable: [], cofactor: params.h1 });
+    const unpacked: GroupContext<{ x: bigint; y: bigint }> = { ...base, packedBytes: undefined, makeCombiner: refCombiner(ref, fp, () => inst.memory.buffer) };
+    const packed: GroupContext<{ x: bigint; y: bigint }> = { ...unpacked, packedBytes: PK };
     it(`fp_pack / fp_unpack: ${PK}-byte packing is the element's value in little-endian bytes, and back`, () => {
       const p = BigInt(params.p);
       const rng = makeRng(11);

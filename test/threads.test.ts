@@ -25,8 +25,8 @@ import type { Op } from '../src/runtime/interpreter.js';
 import { runOnPool } from '../src/runtime/executor.js';
 import { instantiateGenerated } from '../src/runtime/instance.js';
 import * as bn254Module from '../src/wasm-generated/bn254.js';
-import { allocInputs, msmProgram, type G1MsmContext } from '../src/msm/g1.js';
-import { xyzzCombiner } from '../src/msm/combine-xyzz.js';
+import { allocInputs, msmProgram } from '../src/msm/program.js';
+import { groupContext } from '../src/msm/group.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 
 type Pt = { x: bigint; y: bigint } | null;
@@ -174,8 +174,7 @@ describe('MSM on the worker pool', { timeout: 300_000 }, () => {
       const gen = randomPoints(inst, n, rng, o.r, (a) => o.ref.mul(o.G, a)!, spec);
       const scalars = randomScalarBytes(n, rng);
       const want = o.ref.mulScalar(o.G, expectedLog(scalars, gen.logs, o.r));
-      const readAffine = (ptr: number) => ({ x: inst.fields.fp.read(ptr), y: inst.fields.fp.read(ptr + EB) });
-      const ctx: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: xyzzCombiner(inst, EB, readAffine) };
+      const ctx = { ...groupContext('g1', { inst, scratchBytes: {}, windowTable: [], cofactor: 1n }), packedBytes: undefined };
       for (const threads of [1, 2]) {
         for (const ranges of [1, 2, 3, 5]) {
           const mark = inst.arena.mark();

@@ -14,8 +14,8 @@ import { registry, curveNames, type CurveParams } from '../src/curves/index.js';
 import { RefCurve, type AffinePoint } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
 import { runLocal } from '../src/runtime/executor.js';
-import { xyzzCombiner } from '../src/msm/combine-xyzz.js';
-import { allocInputs, type G1MsmContext } from '../src/msm/g1.js';
+import { allocInputs } from '../src/msm/program.js';
+import { groupContext } from '../src/msm/group.js';
 import {
   SECURITY_BITS, bucketsFor, combinationsFor, planSubgroupBatch, randomGroupIndices, smallestPrimeFactor, subgroupBatchProgram,
 } from '../src/msm/subgroup.js';
@@ -150,13 +150,13 @@ describe('a weakened check misses', () => {
     const inst = bls12_381.g1.inst;
     const EB = inst.fields.fp.info.elementBytes;
     const fp = inst.fields.fp;
-    const ctx: G1MsmContext = { inst, EB, windowTable: [], makeCombiner: xyzzCombiner(inst, EB, (p) => ({ x: fp.read(p), y: fp.read(p + EB) })) };
+    const scratchBytes = { g1_xyzz_add_affine: 4096, g1_xyzz_to_affine: 4096, g1_validate_batch: 4096 };
+    const ctx = { ...groupContext('g1', { inst, scratchBytes, windowTable: [], cofactor: bls12_381.params.h1 }), packedBytes: undefined };
     const f = fixture(bls12_381, 64, 8);
     const T = pointsOfOrder(f.ref, 3n, makeRng(3));
     const pts = [...f.pts];
     pts[10] = f.ref.add(pts[10], T[0]) as AffinePoint;
     const m = bls12_381.g1.inst;
-    const sizes = { addAffine: 4096, toAffine: 4096, subgroup: 4096 };
     const h1 = bls12_381.params.h1;
     const run = (combinations: number) => {
       const mark = m.arena.mark();
@@ -167,7 +167,7 @@ describe('a weakened check misses', () => {
           fp.write(regions.points + i * 2 * EB + EB, P!.y);
         });
         new Uint8Array(m.memory.buffer).fill(0, regions.inf, regions.inf + pts.length);
-        return runLocal(m, subgroupBatchProgram(ctx, regions.points, regions.inf, pts.length, 1, planSubgroupBatch(h1, pts.length, combinations), sizes));
+        return runLocal(m, subgroupBatchProgram(ctx, regions.points, regions.inf, pts.length, 1, planSubgroupBatch(h1, pts.length, combinations)));
       } finally {
         m.arena.release(mark);
       }

@@ -17,7 +17,8 @@ import { KNOWN_MSM, selfTestScalars, selfTestWide64 } from '../src/runtime/wide-
 import type { WideModule } from '../src/runtime/instance.js';
 import { curveNames, registry } from '../src/curves/index.js';
 import { RefCurve } from '../src/reference/curve.js';
-import { G1 } from '../src/api/g1.js';
+import { Group, type G1Affine, type G1PointInput } from '../src/api/group.js';
+import { groupContext } from '../src/msm/group.js';
 import * as m381 from '../src/wasm-generated/bls12_381.js';
 import * as m254 from '../src/wasm-generated/bn254.js';
 import * as m377 from '../src/wasm-generated/bls12_377.js';
@@ -63,7 +64,8 @@ for (const name of curveNames) {
     const why = await selfTestWide64(mod, params, {
       msm: async (inst, pts, s) => {
         msmRan = true;
-        const g1 = new G1<string>(inst, { name, r: params.r, h1: params.h1, formats: shipped[name].formats as never, windowTable: tuning.msmWindow.table, scratchBytes: mod.scratchBytes });
+        const ctx = groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable: tuning.msmWindow.table, cofactor: params.h1 });
+        const g1 = new Group<string, G1Affine, G1PointInput>({ entry: `${name}.g1`, r: params.r, formats: shipped[name].formats as never, ctx });
         return g1.msm(pts, s, { threads: 1 });
       },
     });

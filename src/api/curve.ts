@@ -2,10 +2,9 @@
  * One public entry per curve, from its descriptor (plain data: parameters, point formats, tuning)
  * and its generated module. `init()` instantiates the Wasm once; `g1` is usable after it resolved.
  */
-import { G1 } from './g1.js';
-import { G2 } from './g2.js';
+import { Group, type G1, type G2 } from './group.js';
 import type { G2FormatName } from '../curves/g2.js';
-import type { G2FixedScratchKernel } from '../wasm-generated/kernels.js';
+import { groupContext } from '../msm/group.js';
 import { BackendUnavailableError, InvalidOptionError, NotInitializedError, PippinError } from '../errors.js';
 import { describeValue, parseChoice } from './options.js';
 import { wideArithmeticSupported } from '../runtime/wide-probe.js';
@@ -96,12 +95,16 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
       initializing = instantiateGenerated(mod).then((inst) => {
         const fp = inst.fields.fp.info;
         info = Object.freeze({ backend, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes });
-        g1 = new G1<F>(inst, { name: desc.name, r: desc.params.r, h1: desc.params.h1, formats, windowTable: desc.tuning.msmWindow.table, scratchBytes: mod.scratchBytes });
-        if (!module.g2Formats) return;
+        const windowTable = desc.tuning.msmWindow.table;
+        const r = desc.params.r;
+        const g1Ctx = groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable, cofactor: desc.params.h1 });
+        g1 = new Group({ entry: `${desc.name}.g1`, r, formats, ctx: g1Ctx });
+        const g2Spec = desc.g2;
+        if (!g2Spec || !module.g2Formats) return;
         // G2 runs on the i32 module (a wide64 module has no F_p² kernels): this instance, or a second one
         return (backend === 'i32' ? Promise.resolve(inst) : instantiateGenerated(module)).then((i32) => {
-          const scratchBytes = module.scratchBytes as unknown as Readonly<Record<G2FixedScratchKernel, number>>;
-          g2 = new G2(i32, { name: desc.name, r: desc.params.r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], windowTable: desc.tuning.msmWindow.table, scratchBytes, h2: module.g2Cofactor! });
+          const g2Ctx = groupContext('g2', { inst: i32, scratchBytes: module.scratchBytes, windowTable, cofactor: g2Spec.h2 });
+          g2 = new Group({ entry: `${desc.name}.g2`, r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], ctx: g2Ctx });
         });
       });
       return initializing;

@@ -14,7 +14,8 @@ export type ScalarEndian = (typeof SCALAR_ENDIANS)[number];
 export const OPTION_NAMES = Object.freeze(['pointFormat', 'scalarEndian', 'validate', 'windowBits', 'threads', 'onStats', 'onProgress', 'signal', 'maxMemoryBytes', 'chunkPoints'] as const);
 
 export const WINDOW_BITS = Object.freeze({ min: 2, max: 16 });
-export const MAX_THREADS = 256;
+export { MAX_THREADS } from '../runtime/pool.js';
+import { MAX_THREADS } from '../runtime/pool.js';
 /** maxMemoryBytes: 1 MiB … 4 GiB (the Wasm32 limit) */
 export const MEMORY_BYTES = Object.freeze({ min: 2 ** 20, max: 2 ** 32 });
 /** chunkPoints: 1 … 2^24 */

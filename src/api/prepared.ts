@@ -1,5 +1,5 @@
 /**
- * Prepared bases (`g1.prepare`): points decoded and validated once, kept in Wasm memory (a pinned
+ * Prepared bases (`g1.prepare`, `g2.prepare`): points decoded and validated once, kept in Wasm memory (a pinned
  * block of the arena, src/runtime/memory.ts, which the workers share) in the form every MSM over
  * them starts from — affine Montgomery coordinates and infinity flags — for many MSMs: KZG
  * commitments over a trusted setup, a prover's SRS. Each MSM copies a prefix of the block into its
@@ -10,19 +10,38 @@
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { runLocal } from '../runtime/executor.js';
 import { buildFixedBaseTable, chooseFixedWindow, fixedBaseMsmProgram, fixedBaseTableBytes, type FixedBaseTable } from '../msm/fixed-base.js';
-import { allocInputs, msmProgram, type MsmRegions, type MsmStats } from '../msm/g1.js';
+import { allocInputs, msmProgram, type MsmRegions } from '../msm/program.js';
 import { planMsm } from '../msm/plan.js';
 import { ProgressMeter } from '../msm/progress.js';
+import type { GroupContext } from '../msm/group.js';
+import { enqueue, runProgram, type CallStats } from '../msm/call.js';
+import { convertProgram, packScalars, type CopiedPoints, type PointObjects } from '../msm/convert.js';
+import type { PointFormatSpec } from '../abi/codes.js';
 import { DisposedError, InvalidOptionError, LengthMismatchError, PointEncodingError } from '../errors.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
-import { packScalars, type CopiedPoints, type G1, type G1Affine, type G1PointInput, type MsmOptions } from './g1.js';
+import type { G1Affine, MsmOptions } from './group.js';
 
-/** Options of `g1.prepare`. */
+/** What prepared bases need of their group (src/api/group.ts gives it; nothing else of the group is reachable). */
+export interface PreparedHost<R> {
+  ctx: GroupContext<Omit<R, 'infinity'>>;
+  /** `bls12-381.g1`: names the group in errors */
+  entry: string;
+  r: bigint;
+  formats: readonly PointFormatSpec<string>[];
+  /** the format named, or InvalidOptionError */
+  format(name: string): PointFormatSpec<string>;
+  /** point objects read and checked at the call */
+  takePointObjects(points: readonly unknown[]): PointObjects;
+  /** a result as the group returns it (null: infinity) */
+  shape(a: Omit<R, 'infinity'> | null): R;
+}
+
+/** Options of `prepare` (g1 and g2). */
 export interface PrepareOptions<F extends string> {
   /** Encoding of packed point bytes (default: the curve's primary format when the length is a
    * multiple of its size, else the first format whose size divides it). */
   pointFormat?: F;
-  /** Input checks, done once here: 'full' (default), 'on-curve' or 'none' (see g1.msm). */
+  /** Input checks, done once here: 'full' (default), 'on-curve' or 'none' (see msm). */
   validate?: Validation;
   /** At most this many threads for decoding and validation (default: every worker of the pool). */
   threads?: number;
@@ -41,7 +60,7 @@ export interface PrepareOptions<F extends string> {
 export const DEFAULT_PRECOMPUTE_BYTES = 256 * 2 ** 20;
 
 /**
- * Options of one MSM over prepared bases: g1.msm's, but those settled by prepare (pointFormat, validate) and by holding every point
+ * Options of one MSM over prepared bases: msm's, but those settled by prepare (pointFormat, validate) and by holding every point
  * in memory (maxMemoryBytes, chunkPoints: refused with InvalidOptionError). onProgress counts, per
  * scalar set of m scalars, m units per window (phase 'accumulate'), then 'done'.
  */
@@ -49,8 +68,8 @@ export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'valid
 
 const HELD_IN_MEMORY = 'on prepared bases (they hold every point in Wasm memory; the table budget is prepare\'s precompute.maxBytes)';
 
-/** Points prepared once for many MSMs (`await curve.g1.prepare(points)`). Also disposable with `using` (Symbol.dispose). */
-export interface PreparedBases {
+/** Points prepared once for many MSMs (`await curve.g1.prepare(points)`, `curve.g2.prepare`); R is the group's point type. Also disposable with `using` (Symbol.dispose). */
+export interface PreparedBases<R = G1Affine> {
   /** the number of prepared points: an MSM takes at most this many scalars (a prefix of the points) */
   readonly n: number;
   /** Wasm memory held by these bases until `dispose()` (0 after it), fixed-base table included */
@@ -58,59 +77,59 @@ export interface PreparedBases {
   /** the fixed-base table's window and bytes, or undefined without one */
   readonly precomputed: { windowBits: number; bytes: number } | undefined;
   /** Σ scalars[i]·points[i] for i < scalars' length (≤ n), on worker threads when available. */
-  msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<G1Affine>;
+  msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<R>;
   /** The same on the calling thread, synchronously. */
-  msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): G1Affine;
+  msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): R;
   /** One MSM per scalar set (each a prefix of the points, possibly empty), run as one program. */
-  msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<G1Affine[]>;
+  msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<R[]>;
   /** Releases the memory (after the MSMs already started on these bases); later use throws DisposedError. Idempotent. */
   dispose(): void;
 }
 
-type StatsSink = MsmStats & { convert: number };
-
-const INFINITY: G1Affine = Object.freeze({ x: 0n, y: 0n, infinity: true });
+type StatsSink = CallStats;
 const PREPARE_OPTIONS = Object.freeze(['pointFormat', 'validate', 'threads', 'signal', 'precompute'] as const);
 /** Symbol.dispose where the engine has it (Node ≥ 20.4, recent browsers). */
 const disposeSymbol: symbol | undefined = (Symbol as { dispose?: symbol }).dispose;
 
-/** `g1.prepare`: options and points checked and copied at the call, then decoded and validated into a pinned block. */
-export function prepareBases<F extends string>(g1: G1<F>, points: Uint8Array | readonly G1PointInput[], options: PrepareOptions<F> | undefined): Promise<PreparedBases> {
-  let taken: { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number };
+/** `prepare`: options and points checked and copied at the call, then decoded and validated into a pinned block. */
+export function prepareBases<R>(host: PreparedHost<R>, points: unknown, options: PrepareOptions<string> | undefined): Promise<PreparedBases<R>> {
+  let taken: { n: number; points: CopiedPoints; options: ParsedMsmOptions<string>; maxTableBytes: number };
   try {
-    taken = takePoints(g1, points, options);
+    taken = takePoints(host, points, options);
   } catch (e) {
     return Promise.reject(e);
   }
   const { n, options: opts, maxTableBytes } = taken;
-  return g1.enqueue(async () => {
+  const { ctx } = host;
+  const { inst } = ctx;
+  return enqueue(inst, async () => {
     opts.signal?.throwIfAborted();
-    const { arena } = g1.inst;
-    const PB = 2 * g1.ctx.EB;
+    const { arena } = inst;
+    const PB = 2 * ctx.EB;
     const bytes = n * PB + n;
     const block = arena.allocPinned(bytes);
     const regions: MsmRegions = { points: block, inf: block + n * PB, scalars: -1 };
     let table: { block: number; table: FixedBaseTable; bytes: number } | undefined;
     try {
-      await g1.runProgram((threads) => g1.convertProgram(taken.points, n, regions, threads, 0, opts.validate), n, opts.threads, opts.signal);
+      await runProgram(inst, (threads) => convertProgram(ctx, taken.points, n, regions, threads, 0, opts.validate), n, opts.threads, opts.signal);
       const c = chooseFixedWindow(n, PB, maxTableBytes, 1);
       if (c !== undefined) {
         const tableBytes = fixedBaseTableBytes(n, c, PB);
         const tableBlock = arena.allocPinned(tableBytes);
         table = { block: tableBlock, bytes: tableBytes, table: { ptr: tableBlock, c, windows: 0, windowBytes: 0 } };
-        table.table = await g1.runProgram((threads) => buildFixedBaseTable(g1.ctx, regions.points, regions.inf, n, c, tableBlock, threads), n, opts.threads, opts.signal);
+        table.table = await runProgram(inst, (threads) => buildFixedBaseTable(ctx, regions.points, regions.inf, n, c, tableBlock, threads), n, opts.threads, opts.signal);
       }
     } catch (e) {
       if (table) arena.freePinned(table.block);
       arena.freePinned(block);
       throw e;
     }
-    return new Prepared(g1, block, n, Math.ceil(Math.max(16, bytes) / 16) * 16, table);
+    return new Prepared(host, block, n, Math.ceil(Math.max(16, bytes) / 16) * 16, table);
   });
 }
 
-function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unknown): { n: number; points: CopiedPoints<F>; options: ParsedMsmOptions<F>; maxTableBytes: number } {
-  const entry = `${g1.setup.name}.g1.prepare`;
+function takePoints<R>(host: PreparedHost<R>, points: unknown, options: unknown): { n: number; points: CopiedPoints; options: ParsedMsmOptions<string>; maxTableBytes: number } {
+  const entry = `${host.entry}.prepare`;
   rejectOptions(options, entry, ['scalarEndian', 'windowBits', 'onStats', 'onProgress', 'maxMemoryBytes', 'chunkPoints'], `options of prepare are ${PREPARE_OPTIONS.join(', ')}`);
   let rest = options;
   let maxTableBytes = 0;
@@ -119,11 +138,11 @@ function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unkno
     rest = others;
     maxTableBytes = parsePrecompute(precompute, entry);
   }
-  const parsed = parseMsmOptions<F>(rest, { formats: g1.setup.formats.map((f) => f.name), entry });
+  const parsed = parseMsmOptions<string>(rest, { formats: host.formats.map((f) => f.name), entry });
   if (points instanceof Uint8Array) {
-    const { formats } = g1.setup;
+    const { formats } = host;
     const spec = parsed.pointFormat !== undefined
-      ? g1.format(parsed.pointFormat)
+      ? host.format(parsed.pointFormat)
       : points.length % formats[0].bytes === 0 ? formats[0] : formats.find((f) => points.length % f.bytes === 0);
     if (!spec || points.length % spec.bytes !== 0) {
       throw new LengthMismatchError(`${entry}: ${points.length} bytes of points is not a multiple of the size of ${spec ? `${spec.name} (${spec.bytes})` : `any format (${formats.map((f) => `${f.name}: ${f.bytes}`).join(', ')})`}`);
@@ -131,7 +150,7 @@ function takePoints<F extends string>(g1: G1<F>, points: unknown, options: unkno
     return { n: points.length / spec.bytes, points: { kind: 'bytes', bytes: points.slice(), format: spec }, options: parsed, maxTableBytes };
   }
   if (!Array.isArray(points)) throw new PointEncodingError(`${entry}: points must be a Uint8Array or an array of points, got ${describeValue(points)}`);
-  return { n: points.length, points: { kind: 'objects', ...g1.takePointObjects(points) }, options: parsed, maxTableBytes };
+  return { n: points.length, points: { kind: 'objects', ...host.takePointObjects(points) }, options: parsed, maxTableBytes };
 }
 
 /** The table budget in bytes: 0 for none. */
@@ -155,14 +174,14 @@ function rejectOptions(options: unknown, entry: string, names: readonly string[]
   }
 }
 
-class Prepared<F extends string> implements PreparedBases {
+class Prepared<R> implements PreparedBases<R> {
   private disposed = false;
   /** MSMs queued or running on these bases: the block is freed when the last one ends */
   private pending = 0;
   private held: number;
 
   constructor(
-    private readonly g1: G1<F>,
+    private readonly host: PreparedHost<R>,
     private readonly block: number,
     readonly n: number,
     bytes: number,
@@ -180,20 +199,20 @@ class Prepared<F extends string> implements PreparedBases {
     return this.table && !this.disposed ? { windowBits: this.table.table.c, bytes: this.table.bytes } : undefined;
   }
 
-  msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<G1Affine> {
+  msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<R> {
     return this.msmBatchOf([scalars], options, 'msm').then((r) => r[0]);
   }
 
-  msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<G1Affine[]> {
+  msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<R[]> {
     if (!Array.isArray(scalarSets)) return Promise.reject(new LengthMismatchError(`${this.entry('msmBatch')}: scalar sets must be an array, got ${describeValue(scalarSets)}`));
     return this.msmBatchOf(scalarSets, options, 'msmBatch');
   }
 
-  msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): G1Affine {
+  msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): R {
     const { sets, opts } = this.take([scalars], options, 'msmSync');
     this.pending++;
     try {
-      return runLocal(this.g1.inst, this.program(sets, opts, 1))[0];
+      return runLocal(this.host.ctx.inst, this.program(sets, opts, 1))[0];
     } finally {
       this.settle();
     }
@@ -207,12 +226,12 @@ class Prepared<F extends string> implements PreparedBases {
   }
 
   private free(): void {
-    const { arena } = this.g1.inst;
+    const { arena } = this.host.ctx.inst;
     if (this.table) arena.freePinned(this.table.block);
     arena.freePinned(this.block);
   }
 
-  private msmBatchOf(scalarSets: readonly unknown[], options: unknown, entry: string): Promise<G1Affine[]> {
+  private msmBatchOf(scalarSets: readonly unknown[], options: unknown, entry: string): Promise<R[]> {
     let call: { sets: Uint8Array[]; opts: ParsedMsmOptions<string, StatsSink> };
     try {
       call = this.take(scalarSets, options, entry);
@@ -222,12 +241,11 @@ class Prepared<F extends string> implements PreparedBases {
     const { sets, opts } = call;
     this.pending++;
     const longest = Math.max(0, ...sets.map((s) => s.length / 32));
-    return this.g1
-      .enqueue(() => {
-        opts.signal?.throwIfAborted();
-        return this.g1.runProgram((threads) => this.program(sets, opts, threads), longest, opts.threads, opts.signal);
-      })
-      .finally(() => this.settle());
+    const { inst } = this.host.ctx;
+    return enqueue(inst, () => {
+      opts.signal?.throwIfAborted();
+      return runProgram(inst, (threads) => this.program(sets, opts, threads), longest, opts.threads, opts.signal);
+    }).finally(() => this.settle());
   }
 
   /** The last MSM of disposed bases frees their block. */
@@ -237,7 +255,7 @@ class Prepared<F extends string> implements PreparedBases {
   }
 
   private entry(name: string): string {
-    return `${this.g1.setup.name}.g1.prepare(…).${name}`;
+    return `${this.host.entry}.prepare(…).${name}`;
   }
 
   /** Options parsed and every scalar set checked and copied (n × 32 bytes each, at most n scalars). */
@@ -249,7 +267,7 @@ class Prepared<F extends string> implements PreparedBases {
     opts.signal?.throwIfAborted();
     const sets = scalarSets.map((s, j) => {
       if (!(j in scalarSets)) throw new LengthMismatchError(`${entry}: scalar set ${j} is missing (a hole in the array)`, j);
-      const packed = packScalars(s, opts.scalarEndian, this.g1.r);
+      const packed = packScalars(s, opts.scalarEndian, this.host.r);
       if (packed.length / 32 > this.n) {
         throw new LengthMismatchError(`${entry}: ${packed.length / 32} scalars${scalarSets.length > 1 ? ` in set ${j}` : ''} for ${this.n} prepared points (at most n: a prefix of the points)`, scalarSets.length > 1 ? j : -1);
       }
@@ -263,19 +281,20 @@ class Prepared<F extends string> implements PreparedBases {
    * (the MSM rewrites them) and runs the MSM program; the programs advance together, their batches
    * merged into one (see `together`).
    */
-  private *program(sets: Uint8Array[], opts: ParsedMsmOptions<string, StatsSink>, threads: number): PhaseProgram<G1Affine[]> {
-    const { inst, ctx } = this.g1;
+  private *program(sets: Uint8Array[], opts: ParsedMsmOptions<string, StatsSink>, threads: number): PhaseProgram<R[]> {
+    const { ctx, shape } = this.host;
+    const { inst } = ctx;
     const { arena } = inst;
     const PB = 2 * ctx.EB;
     const mark = arena.mark();
     // the table serves every set unless the call asks for another window
     const table = this.table && (opts.windowBits === undefined || opts.windowBits === this.table.table.c) ? this.table : undefined;
     // progress: m units per window of each set (the table's windows, or the plan's)
-    const windowsOf = (m: number) => table?.table.windows ?? planMsm(m, this.g1.setup.windowTable, opts.windowBits).windows;
+    const windowsOf = (m: number) => table?.table.windows ?? planMsm(m, ctx.windowTable, opts.windowBits).windows;
     const meter = new ProgressMeter(sets.reduce((sum, s) => sum + (s.length / 32) * windowsOf(s.length / 32), 0), opts.onProgress);
     meter.advance(0, 'accumulate');
     try {
-      const one = function* (this: Prepared<F>, scalars: Uint8Array): PhaseProgram<G1Affine> {
+      const one = function* (this: Prepared<R>, scalars: Uint8Array): PhaseProgram<R> {
         const t0 = performance.now();
         const m = scalars.length / 32;
         const units = m * windowsOf(m);
@@ -286,7 +305,7 @@ class Prepared<F extends string> implements PreparedBases {
           const convert = performance.now() - t0;
           const { result, stats } = yield* fixedBaseMsmProgram(ctx, table.table, this.block + this.n * PB, at, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, onTile });
           opts.onStats?.({ ...stats, convert });
-          return result ? { ...result, infinity: false } : INFINITY;
+          return shape(result);
         }
         const regions = allocInputs(ctx, m);
         const mem = new Uint8Array(inst.memory.buffer);
@@ -296,7 +315,7 @@ class Prepared<F extends string> implements PreparedBases {
         const convert = performance.now() - t0;
         const { result, stats } = yield* msmProgram(ctx, regions, m, { scalarsBigEndian: opts.scalarEndian === 'be', threads, windowBits: opts.windowBits, prepareInline: true, onTile });
         opts.onStats?.({ ...stats, convert });
-        return result ? { ...result, infinity: false } : INFINITY;
+        return shape(result);
       };
       const results = yield* together(sets.map((s) => one.call(this, s)));
       meter.finish();

@@ -1,11 +1,11 @@
 /** A WindowCombiner over the bigint reference: slow, obviously correct (tests and bring-up). */
 import type { RefCurve } from '../reference/curve.js';
 import type { WasmField } from '../runtime/field.js';
-import type { WindowCombiner } from './g1.js';
+import type { WindowCombiner } from './program.js';
 
 type Affine = { x: bigint; y: bigint } | null;
 
-export function refCombiner(curve: RefCurve, fp: WasmField, memory: () => ArrayBuffer): () => WindowCombiner {
+export function refCombiner(curve: RefCurve, fp: WasmField, memory: () => ArrayBuffer): () => WindowCombiner<{ x: bigint; y: bigint }> {
   const EB = fp.info.elementBytes;
   const readPoint = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + EB) });
   return () => {

@@ -6,14 +6,16 @@
  * of one window, see planTiles) are summed into their window's W_k.
  * About 3S XYZZ operations per window (S ≤ 256), negligible next to the accumulation.
  */
-import type { Instance } from '../runtime/instance.js';
-import type { WindowCombiner } from './g1.js';
+import type { WindowCombiner } from './program.js';
+import type { GroupContext } from './group.js';
 
-export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: number) => { x: bigint; y: bigint }): () => WindowCombiner {
-  const { k } = inst;
+/** A combiner for one MSM of the context's group (allocates on the arena until `finish`). */
+export function xyzzCombiner<A>(ctx: GroupContext<A>): WindowCombiner<A> {
+  const { inst, k, EB, readAffine } = ctx;
+  const kn = ctx.kn;
   const PB = 2 * EB;
   const XB = 4 * EB;
-  return () => {
+  {
     const { arena } = inst;
     const mark = arena.mark();
     const scratch = arena.alloc(32 * EB);
@@ -29,19 +31,19 @@ export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: numbe
       addWindow(win, c, R, P, flags, S, m) {
         windowBits = c;
         const fl = new Uint8Array(inst.memory.buffer, flags, S).slice();
-        k.g1_xyzz_set_inf(sumP);
-        k.g1_xyzz_set_inf(run);
-        k.g1_xyzz_set_inf(acc);
+        k[kn.setInf](sumP);
+        k[kn.setInf](run);
+        k[kn.setInf](acc);
         for (let j = S - 1; j >= 0; j--) {
-          if (fl[j] & 2) k.g1_xyzz_add_affine(sumP, P + j * PB, scratch);
+          if (fl[j] & 2) k[kn.addAffine](sumP, P + j * PB, scratch);
           if (j === 0) break;
-          if (fl[j] & 1) k.g1_xyzz_add_affine(run, R + j * PB, scratch);
-          k.g1_xyzz_add(acc, run, scratch);
+          if (fl[j] & 1) k[kn.addAffine](run, R + j * PB, scratch);
+          k[kn.add](acc, run, scratch);
         }
-        for (let t = m; t > 1; t >>= 1) k.g1_xyzz_double(acc, scratch);
-        k.g1_xyzz_add(acc, sumP, scratch);
+        for (let t = m; t > 1; t >>= 1) k[kn.double](acc, scratch);
+        k[kn.add](acc, sumP, scratch);
         const W = windows.get(win);
-        if (W !== undefined) k.g1_xyzz_add(W, acc, scratch);
+        if (W !== undefined) k[kn.add](W, acc, scratch);
         else {
           const fresh = arena.alloc(XB);
           new Uint8Array(inst.memory.buffer).copyWithin(fresh, acc, acc + XB);
@@ -49,18 +51,18 @@ export function xyzzCombiner(inst: Instance, EB: number, readAffine: (ptr: numbe
         }
       },
       finish() {
-        k.g1_xyzz_set_inf(total);
+        k[kn.setInf](total);
         const top = Math.max(-1, ...windows.keys());
         for (let w = top; w >= 0; w--) {
-          if (w < top) for (let t = 0; t < windowBits; t++) k.g1_xyzz_double(total, scratch);
+          if (w < top) for (let t = 0; t < windowBits; t++) k[kn.double](total, scratch);
           const W = windows.get(w);
-          if (W !== undefined) k.g1_xyzz_add(total, W, scratch);
+          if (W !== undefined) k[kn.add](total, W, scratch);
         }
-        const isInf = k.g1_xyzz_to_affine(out, total, scratch);
+        const isInf = k[kn.toAffine](out, total, scratch);
         const result = isInf ? null : readAffine(out);
         arena.release(mark);
         return result;
       },
     };
-  };
+  }
 }

@@ -17,7 +17,7 @@
  */
 import type { Instance } from '../runtime/instance.js';
 import { PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
-import type { MsmStats, PhaseCount } from './g1.js';
+import type { MsmStats, PhaseCount } from './program.js';
 
 /** Nanoseconds per field operation and per batched pair, measured on one instance. */
 export interface KernelCosts {

@@ -11,13 +11,15 @@
  * batch-affine additions ≈ K·2m + T·2L for m scalars on T threads (plain MSM: K·(2m + 2L)), so the
  * window can grow where the table fits: c is chosen by that model among the windows whose table
  * fits the budget (bytes K·2n·PB, K = windowsFor(c)). Building the table costs K·c batched
- * doublings per base (g1_batch_add with a = b), done once at prepare, in parallel chunks.
+ * doublings per base (the group's batch_add with a = b), done once at prepare, in parallel chunks.
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { ACC_STATE_FIELDS, PAIR_BYTES, POINT_LAYOUT_PAIRS, batchAddScratchBytes } from '../abi/layout.js';
-import { ACCUMULATE_SLICE, STATE_BLOCK_BYTES, accumulateOps, allocWorkspace, type G1MsmContext, type MsmStats } from './g1.js';
-import { accumulationCaps, batchFor, windowsFor } from './plan.js';
+import { PAIR_BYTES, POINT_LAYOUT_PAIRS, batchAddScratchBytes } from '../abi/layout.js';
+import { tileCounts, type MsmStats } from './program.js';
+import { ACCUMULATE_SLICE, TileStats, allocWorkspace, tileTask, type TileTask } from './tiles.js';
+import { op, type GroupContext } from './group.js';
+import { accumulationCaps, batchFor, segmentsFor, windowsFor } from './plan.js';
 
 /** A built table: `windows` × 2n points from `ptr`, each window `windowBytes` long. */
 export interface FixedBaseTable {
@@ -63,10 +65,11 @@ const DOUBLING_CHUNK = 2048;
  * run in parallel). Entries of points at infinity are left as copied (never read: their halves are
  * zeroed at each MSM).
  */
-export function* buildFixedBaseTable(ctx: G1MsmContext, points: number, inf: number, n: number, c: number, ptr: number, threads: number): PhaseProgram<FixedBaseTable> {
+export function* buildFixedBaseTable(ctx: GroupContext, points: number, inf: number, n: number, c: number, ptr: number, threads: number): PhaseProgram<FixedBaseTable> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
-  const { arena, k } = inst;
+  const { arena } = inst;
+  const { k, kn } = ctx;
   const windows = windowsFor(c);
   const windowBytes = 2 * n * PB;
   const table: FixedBaseTable = { ptr, c, windows, windowBytes };
@@ -77,7 +80,7 @@ export function* buildFixedBaseTable(ctx: G1MsmContext, points: number, inf: num
     // zero halves: no sign moves onto the table's points (each MSM's signs are applied by msm_accumulate)
     const zeroHalves = arena.alloc(32 * n + 32);
     new Uint8Array(inst.memory.buffer).fill(0, zeroHalves, zeroHalves + 32 * n + 32);
-    k.msm_expand_endo(ptr, zeroHalves, n);
+    k[kn.expandEndo](ptr, zeroHalves, n);
     mem = new Uint8Array(inst.memory.buffer);
     const finite: number[] = [];
     for (let i = 0; i < n; i++) if (mem[inf + i] === 0) finite.push(2 * i, 2 * i + 1);
@@ -100,7 +103,7 @@ export function* buildFixedBaseTable(ctx: G1MsmContext, points: number, inf: num
         });
       });
       const batch: Batch = {
-        tasks: chunks.map((ch, j) => (slot: number): Op[] => Array.from({ length: c }, (): Op => ['g1_batch_add', pairs[j], ch.length, scratch[slot]])),
+        tasks: chunks.map((ch, j) => (slot: number): Op[] => Array.from({ length: c }, (): Op => op(kn.batchAdd, pairs[j], ch.length, scratch[slot]))),
         done: () => {},
       };
       yield batch;
@@ -116,18 +119,19 @@ export function* buildFixedBaseTable(ctx: G1MsmContext, points: number, inf: num
  * in memory, LE or BE; consumed). Windows are dealt round-robin to at most `threads` tiles, each
  * accumulating all its windows into one bucket set, then reducing it once; tile sums are added.
  */
-export function* fixedBaseMsmProgram(
-  ctx: G1MsmContext,
+export function* fixedBaseMsmProgram<A>(
+  ctx: GroupContext<A>,
   table: FixedBaseTable,
   inf: number,
   scalars: number,
   m: number,
   /** onTile: called as each tile finishes with its share of the windows (the shares sum to 1) */
   options: { scalarsBigEndian: boolean; threads: number; onTile?: (share: number) => void },
-): PhaseProgram<{ result: { x: bigint; y: bigint } | null; stats: MsmStats }> {
+): PhaseProgram<{ result: A | null; stats: MsmStats }> {
   const { inst, EB } = ctx;
   const PB = 2 * EB;
-  const { arena, k } = inst;
+  const { arena } = inst;
+  const { k } = ctx;
   const mark = arena.mark();
   try {
     const t0 = performance.now();
@@ -138,7 +142,7 @@ export function* fixedBaseMsmProgram(
     const t1 = performance.now();
     const { c, windows } = table;
     const L = 2 ** (c - 1);
-    const S = Math.min(L, 256);
+    const S = segmentsFor(L);
     const tilesCount = m === 0 ? 0 : Math.max(1, Math.min(options.threads, windows));
     const tileWindows = Array.from({ length: tilesCount }, (_, t) => Array.from({ length: windows }, (_, w) => w).filter((w) => w % tilesCount === t));
     const B = batchFor(2 * m);
@@ -150,40 +154,22 @@ export function* fixedBaseMsmProgram(
     const workspaces = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, caps.tempCap, caps.deferredCap, S, windowsPerTile * slicesPerWindow * ACCUMULATE_SLICE));
     const outs = tileWindows.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();
-    const counts = { flushes: 0, additions: 0, inversions: 0 };
-    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
-    const opMs = { accumulate: 0, reduce: 0 };
+    const stats = new TileStats();
+    const running: (TileTask | undefined)[] = [];
     const batch: Batch = {
       tasks: tileWindows.map((wins, t) => (slot: number): Op[] => {
         const ws = workspaces[slot];
-        const o = outs[t];
-        return [
-          ...wins.flatMap((w, j) =>
-            accumulateOps(inst, { ...ws, st: ws.st + j * slicesPerWindow * STATE_BLOCK_BYTES, stateBlocks: slicesPerWindow }, {
-              points: table.ptr + w * table.windowBytes, layout: POINT_LAYOUT_PAIRS, pointBytes: PB, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
-            }),
-          ),
-          ['@take', 'stat_pairs'],
-          ['@take', 'stat_batches'],
-          ['msm_reduce_segments', ws.buckets, ws.bstate, L, S, o.R, o.P, o.flags, ws.pairs, ws.scratch],
-          ['@zero', ws.bstate, L],
-          ['@zero', ws.pending, 4 * L],
-          ['@take', 'stat_pairs'],
-          ['@take', 'stat_batches'],
-        ];
+        running[t] = tileTask(ctx, ws, {
+          // each window of a tile gets its own run of state blocks (all are written before the task runs)
+          accumulate: wins.map((w) => ({
+            points: table.ptr + w * table.windowBytes, layout: POINT_LAYOUT_PAIRS, pointBytes: PB, halves: scalars, count: 2 * m, shift: w * c, c, batch: B, deferredCap: caps.deferredCap, tempCap: caps.tempCap,
+          })),
+          reduce: { set: ws, L, S, out: outs[t], clear: true },
+        });
+        return running[t]!.ops;
       }),
       done(t, r) {
-        // op order: n accumulation slices, take pairs, take batches, reduce, zero, zero, take pairs, take batches
-        const n = r.values.length - 7;
-        for (let j = 0; j < n; j++) counts.flushes += r.values[j];
-        phaseCounts.accumulate.additions += r.values[n];
-        phaseCounts.accumulate.inversions += r.values[n + 1];
-        phaseCounts.reduce.additions += r.values[n + 5];
-        phaseCounts.reduce.inversions += r.values[n + 6];
-        counts.additions += r.values[n] + r.values[n + 5];
-        counts.inversions += r.values[n + 1] + r.values[n + 6];
-        for (let j = 0; j < n; j++) opMs.accumulate += r.times[j];
-        opMs.reduce += r.times[n + 2];
+        running[t]!.record(r, stats);
         const o = outs[t];
         combiner.addWindow(0, c, o.R, o.P, o.flags, S, L / S);
         options.onTile?.(tileWindows[t].length / windows);
@@ -194,22 +180,20 @@ export function* fixedBaseMsmProgram(
     const tilesMs = performance.now() - t2;
     const t3 = performance.now();
     const result = combiner.finish();
-    const work = opMs.accumulate + opMs.reduce || 1;
+    const work = stats.ms.accumulate + stats.ms.reduce || 1;
     return {
       result,
       stats: {
         plan: { c, windows, buckets: L, batch: B, segments: S },
         kept: m,
-        ...counts,
-        phaseCounts,
-        estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
+        ...tileCounts(stats),
         threads: slots,
         tiles: tilesCount,
         times: {
           split: t1 - t0,
           prepare: 0,
-          accumulate: (tilesMs * opMs.accumulate) / work,
-          reduce: (tilesMs * opMs.reduce) / work,
+          accumulate: (tilesMs * stats.ms.accumulate) / work,
+          reduce: (tilesMs * stats.ms.reduce) / work,
           final: performance.now() - t3,
         },
         peakMemoryBytes: inst.memory.buffer.byteLength,

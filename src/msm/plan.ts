@@ -54,11 +54,17 @@ export function planMsm(points: number, table: WindowTable = [], windowBits?: nu
   }
   const buckets = 2 ** (c - 1);
   const batch = batchFor(halves);
-  // 32 buckets per segment (16…256 segments): the calling thread combines ≈ 3 points per segment and
-  // window, which competes with the workers; 256 segments at c = 13 measured 1–2% slower on 2 threads
-  // (G2 2^14: 286.7 / 293.3 → 284.9 / 287.1 ms BLS12-381, 180.7 / 184.7 → 180.1 / 178.3 ms BN254, Zen 5)
-  const segments = Math.min(256, Math.max(16, buckets / 32), buckets);
-  return { c, windows: windowsFor(c), buckets, batch, segments };
+  return { c, windows: windowsFor(c), buckets, batch, segments: segmentsFor(buckets) };
+}
+
+/**
+ * Segments of the bucket reduction of L buckets: 32 buckets per segment, 16…256 segments (at most L).
+ * The calling thread combines ≈ 3 points per segment and window, which competes with the workers;
+ * 256 segments at c = 13 measured 1–2% slower on 2 threads (G2 2^14: 286.7 / 293.3 → 284.9 / 287.1 ms
+ * BLS12-381, 180.7 / 184.7 → 180.1 / 178.3 ms BN254, Zen 5).
+ */
+export function segmentsFor(L: number): number {
+  return Math.min(256, Math.max(16, L / 32), L);
 }
 
 /** Everything an MSM over `points` points on `threads` threads runs with: the plan, its tiles and per-tile buffer sizes. */

@@ -5,6 +5,7 @@
  * multiplication. The known logs give a closed-form check: Σ s_i·P_i = (Σ s_i·a_i mod r)·G.
  */
 import type { Instance } from '../runtime/instance.js';
+import type { G2Kernels } from '../wasm-generated/kernels.js';
 import { PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
 
 /** The seeded generator the inputs draw from (src/reference/rng.ts's makeRng fits). */
@@ -26,7 +27,7 @@ export interface GeneratedPoints {
   logs: bigint[];
 }
 
-/** How the generator writes, adds and encodes the points of one group (G1 by default, G2 in src/msm/g2.ts). */
+/** How the generator writes, adds and encodes the points of one group (G1 by default, G2: g2Io). */
 export interface GroupIo<P> {
   /** bytes of a coordinate-field element (an affine point is 2·EB) */
   EB: number;
@@ -47,6 +48,21 @@ export function g1Io(inst: Instance): GroupIo<{ x: bigint; y: bigint }> {
     },
     batchAdd: (pairs, count, scratch) => inst.k.g1_batch_add(pairs, count, scratch),
     encode: (dst, ptr, code, scratch) => inst.k.g1_encode(dst, ptr, 0, code, scratch),
+  };
+}
+
+/** G2: F_p² coordinates [c0, c1], g2_batch_add, g2_encode (modules of curves with a G2). */
+export function g2Io(inst: Instance): GroupIo<{ readonly x: readonly [bigint, bigint]; readonly y: readonly [bigint, bigint] }> {
+  const k = inst.k as unknown as G2Kernels;
+  const fp = inst.fields.fp;
+  const E = fp.info.elementBytes;
+  return {
+    EB: 2 * E,
+    write(ptr, P) {
+      [P.x[0], P.x[1], P.y[0], P.y[1]].forEach((c, j) => fp.write(ptr + j * E, c));
+    },
+    batchAdd: (pairs, count, scratch) => k.g2_batch_add(pairs, count, scratch),
+    encode: (dst, ptr, code, scratch) => k.g2_encode(dst, ptr, 0, code, scratch),
   };
 }
 

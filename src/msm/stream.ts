@@ -2,7 +2,7 @@
  * The MSM in bounded memory (issue #14): the inputs are read in chunks of at most C points; each
  * chunk is decoded and checked, its scalars split (GLV), compacted and expanded, and its halves are
  * accumulated into the buckets of EVERY window — K bucket sets that live for the whole MSM, so the
- * result is one MSM: the buckets are reduced once at the end, as in msmProgram (src/msm/g1.ts).
+ * result is one MSM: the buckets are reduced once at the end, as in msmProgram (src/msm/program.ts).
  * Wasm memory is then ≈ C·(3·EB + 33 + 16·T) bytes for a chunk plus K·L·(PB + 5) for the buckets
  * and the per-thread workspaces, whatever n is.
  *
@@ -10,9 +10,11 @@
  * chunk may end inside a point); `ChunkReader` re-cuts them into chunks of C points, copying.
  */
 import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
-import type { Op, TaskResult } from '../runtime/interpreter.js';
+import type { Op } from '../runtime/interpreter.js';
 import { accumulationCaps, batchFor, type MsmPlan } from './plan.js';
-import { accumulateOps, allocInputs, allocWorkspace, pointLayoutOf, splitBatch, workspaceBytes, type G1MsmContext, type MsmRegions, type MsmStats } from './g1.js';
+import { allocInputs, pointLayoutOf, prepareProgram, tileCounts, type MsmRegions, type MsmStats } from './program.js';
+import { TileStats, allocWorkspace, clearBuckets, tileTask, workspaceBytes, type TileTask } from './tiles.js';
+import type { GroupContext } from './group.js';
 import { LengthMismatchError } from '../errors.js';
 
 /** What the caller may pass as a stream of bytes. */
@@ -143,8 +145,8 @@ export function chunkPointsFor(maxBytes: number, usedBytes: number, EB: number, 
   return Math.max(0, Math.min(MAX_CHUNK_POINTS, Math.floor(free / chunkBytesPerPoint(EB, threads))));
 }
 
-export interface StreamSetup {
-  ctx: G1MsmContext;
+export interface StreamSetup<A> {
+  ctx: GroupContext<A>;
   plan: MsmPlan;
   /** points per chunk */
   chunkPoints: number;
@@ -156,8 +158,8 @@ export interface StreamSetup {
   onAccumulated?(pointPasses: number): void;
 }
 
-export interface StreamResult {
-  result: { x: bigint; y: bigint } | null;
+export interface StreamResult<A> {
+  result: A | null;
   n: number;
   chunks: number;
   convertMs: number;
@@ -165,7 +167,7 @@ export interface StreamResult {
 }
 
 /** The streamed MSM over two readers (points and scalars); see the file comment. */
-export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scalars: ChunkReader): PhaseProgram<StreamResult> {
+export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader, scalars: ChunkReader): PhaseProgram<StreamResult<A>> {
   const { ctx, plan, chunkPoints: C, threads } = setup;
   const { inst, EB } = ctx;
   const PB = 2 * EB;
@@ -183,15 +185,14 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
     // every window's buckets, cleared once: they accumulate every chunk
     const windows = Array.from({ length: K }, () => {
       const w = { buckets: arena.alloc(L * PB), bstate: arena.alloc(L), pending: arena.alloc(4 * L) };
-      mem().fill(0, w.bstate, w.bstate + L);
-      mem().fill(0, w.pending, w.pending + 4 * L);
+      clearBuckets(inst, w, L);
       return w;
     });
     const outs = windows.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const slots = Math.max(1, Math.min(threads, K));
     const workspaces = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap, S, 2 * C, false));
-    const counts = { flushes: 0, additions: 0, inversions: 0, kept: 0, tasks: 0 };
-    const phaseCounts = { accumulate: { additions: 0, inversions: 0 }, reduce: { additions: 0, inversions: 0 } };
+    const stats = new TileStats();
+    let keptTotal = 0;
     const ms = { convert: 0, split: 0, prepare: 0, accumulate: 0, reduce: 0, final: 0 };
     let n = 0;
     let chunks = 0;
@@ -209,29 +210,20 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       yield* setup.convert(pointBytes, m, regions, n);
       const t1 = performance.now();
       mem().set(scalarBytes, regions.scalars);
-      yield splitBatch(regions.scalars, m, bigEndian);
-      const t2 = performance.now();
-      let kept = 0;
-      yield { tasks: [() => [['msm_compact', regions.points, regions.inf, regions.scalars, m]]], done: (_, r) => (kept = r.values[0]) };
-      yield { tasks: [() => [[pointLayout.expand, regions.points, kept]]], done() {} };
+      let t2 = t1;
+      const kept = yield* prepareProgram(ctx, regions, m, bigEndian, () => (t2 = performance.now()));
       const t3 = performance.now();
       // one task per window: this chunk's 2·kept halves into the window's buckets
+      const running: (TileTask | undefined)[] = [];
       const accumulate: Batch = {
-        tasks: windows.map((w, win) => (slot: number): Op[] => [
-          ...accumulateOps(inst, { ...workspaces[slot], ...w }, {
-            points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap,
-          }),
-          ['@take', 'stat_pairs'],
-          ['@take', 'stat_batches'],
-        ]),
-        done: (_, r: TaskResult) => {
-          const a = r.values.length - 2;
-          for (let j = 0; j < a; j++) counts.flushes += r.values[j];
-          counts.additions += r.values[a];
-          counts.inversions += r.values[a + 1];
-          phaseCounts.accumulate.additions += r.values[a];
-          phaseCounts.accumulate.inversions += r.values[a + 1];
-          counts.tasks++;
+        tasks: windows.map((w, win) => (slot: number): Op[] => {
+          running[win] = tileTask(ctx, { ...workspaces[slot], ...w }, {
+            accumulate: [{ points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap }],
+          });
+          return running[win]!.ops;
+        }),
+        done: (win, r) => {
+          running[win]!.record(r, stats);
           setup.onAccumulated?.(m);
         },
       };
@@ -242,7 +234,7 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       ms.split += t2 - t1;
       ms.prepare += t3 - t2;
       ms.accumulate += t4 - t3;
-      counts.kept += kept;
+      keptTotal += kept;
       n += m;
       if (m < C) break;
     }
@@ -251,17 +243,15 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
     const combiner = ctx.makeCombiner();
     let finalMs = 0;
     let combineMs = 0;
+    const reductions: (TileTask | undefined)[] = [];
+    const accumulationTasks = stats.tasks;
     const reduce: Batch = {
       tasks: windows.map((w, win) => (slot: number): Op[] => {
-        const ws = workspaces[slot];
-        const o = outs[win];
-        return [['msm_reduce_segments', w.buckets, w.bstate, L, S, o.R, o.P, o.flags, ws.pairs, ws.scratch], ['@take', 'stat_pairs'], ['@take', 'stat_batches']];
+        reductions[win] = tileTask(ctx, workspaces[slot], { reduce: { set: w, L, S, out: outs[win], clear: false } });
+        return reductions[win]!.ops;
       }),
       done: (win, r) => {
-        counts.additions += r.values[1];
-        counts.inversions += r.values[2];
-        phaseCounts.reduce.additions += r.values[1];
-        phaseCounts.reduce.inversions += r.values[2];
+        reductions[win]!.record(r, stats);
         const t = performance.now();
         const o = outs[win];
         combiner.addWindow(win, plan.c, o.R, o.P, o.flags, S, L / S);
@@ -279,14 +269,10 @@ export function* streamMsmProgram(setup: StreamSetup, points: ChunkReader, scala
       convertMs: ms.convert,
       stats: {
         plan: { ...plan, batch: B },
-        kept: counts.kept,
-        flushes: counts.flushes,
-        additions: counts.additions,
-        inversions: counts.inversions,
-        phaseCounts,
-        estimatedFieldMuls: 6 * counts.additions + 28 * counts.inversions,
+        kept: keptTotal,
+        ...tileCounts(stats),
         threads: slots,
-        tiles: counts.tasks,
+        tiles: accumulationTasks,
         times: { split: ms.split, prepare: ms.prepare, accumulate: ms.accumulate, reduce: t6 - t5 - (slots > 1 ? 0 : combineMs), final: finalMs },
         peakMemoryBytes: inst.memory.buffer.byteLength,
       },

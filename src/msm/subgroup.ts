@@ -17,14 +17,15 @@
  * calling thread). Cost per point: one batch-affine addition per group, ⌈k/g⌉ groups; per group
  * ≈ g·s^(g−1) mixed additions for the bucket sums, and k exact checks per call.
  *
- * G2 (BLS12-381, BN254) runs the same program through its G2 view (src/msm/g2.ts): #E'(F_p²) = h2·r
+ * G2 (BLS12-381, BN254) runs the same program over its own kernels (its GroupContext): #E'(F_p²) = h2·r
  * with gcd(h2, r) = 1, and the smallest prime factors of h2 (13 and 10069) allow ternary coefficients.
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
-import { allocWorkspace, accumulateOps, type G1MsmContext, type Workspace } from './g1.js';
+import { allocWorkspace, tileTask, type Workspace } from './tiles.js';
+import { runExactCheck, type GroupContext } from './group.js';
 import { accumulationCaps, batchFor } from './plan.js';
 import type { Op } from '../runtime/interpreter.js';
-import { POINT_LAYOUT_PAIRS, subgroupBatchScratchBytes } from '../abi/layout.js';
+import { POINT_LAYOUT_PAIRS } from '../abi/layout.js';
 
 /** Error probability bound per call: 2^−SECURITY_BITS. */
 export const SECURITY_BITS = 128;
@@ -152,12 +153,6 @@ export function digitTable(base: 2 | 3, g: number): Int8Array {
   return table;
 }
 
-/** An exact subgroup test of `count` affine points (inf flags beside): −1 when all are in the subgroup. */
-export interface ExactCheck {
-  scratchBytes(count: number): number;
-  run(points: number, inf: number, count: number, scratch: number): number;
-}
-
 /**
  * 'full' validation of n decoded points with the batched check: `batch(lo, hi)` (subgroupBatchProgram
  * over points [lo, hi)) on all of them; when it fails, bisection with batched checks down to
@@ -190,25 +185,18 @@ export function* validateInSubgroupBatched(
  * ≤ 2^−128), false when some point is not (then locate it exactly).
  */
 export function* subgroupBatchProgram(
-  ctx: G1MsmContext,
+  ctx: GroupContext,
   points: number,
   infPtr: number,
   n: number,
   threads: number,
   plan: SubgroupBatchPlan,
-  scratchBytes: { addAffine: number; toAffine: number },
   /** called as each group finishes with its share of the check (the shares sum to 1) */
   onGroup?: (share: number) => void,
-  /**
-   * the exact test of all combinations at once (affine points, inf flags): −1 when all are in the
-   * subgroup; default g1_subgroup_check_batch (G2: its caller passes g2_validate_batch)
-   */
-  exactAll?: ExactCheck,
 ): PhaseProgram<boolean> {
-  const { inst, EB } = ctx;
+  const { inst, EB, k, kn } = ctx;
   const PB = 2 * EB;
-  const { arena, k } = inst;
-  const group = ctx.group ?? 'g1';
+  const { arena } = inst;
   // a coordinate is EB / fpBytes base-field elements (G2: c0, c1): negation is per element
   const fpBytes = inst.fields.fp.info.elementBytes;
   const negate = (dst: number, src: number) => {
@@ -217,7 +205,6 @@ export function* subgroupBatchProgram(
       k.fp_neg(dst + EB + o, src + EB + o);
     }
   };
-  const exact = exactAll ?? { scratchBytes: (count: number) => subgroupBatchScratchBytes(count, EB), run: (p: number, f: number, count: number, scratch: number) => k.g1_subgroup_check_batch(p, f, count, scratch) };
   const mark = arena.mark();
   try {
     const L = 2 ** (plan.c - 1);
@@ -241,8 +228,8 @@ export function* subgroupBatchProgram(
     const XB = 4 * EB;
     const sums = arena.alloc(plan.combinations * XB);
     const negBucket = arena.alloc(PB);
-    const scratch = arena.alloc(Math.max(16, scratchBytes.addAffine, scratchBytes.toAffine));
-    for (let j = 0; j < plan.combinations; j++) k.g1_xyzz_set_inf(sums + j * XB);
+    const scratch = arena.alloc(Math.max(16, ctx.scratch.addAffine, ctx.scratch.toAffine));
+    for (let j = 0; j < plan.combinations; j++) k[kn.setInf](sums + j * XB);
     const sumBuckets = (gi: number, ws: Workspace) => {
       const g = groupSize(gi);
       const first = gi * plan.groupSize;
@@ -256,13 +243,13 @@ export function* subgroupBatchProgram(
         for (let j = 0; j < g; j++) {
           const d = digits[(m - 1) * g + j];
           if (d === 0) continue;
-          if (d === 1) k.g1_xyzz_add_affine(sums + (first + j) * XB, at, scratch);
+          if (d === 1) k[kn.addAffine](sums + (first + j) * XB, at, scratch);
           else {
             if (!negReady) {
               negate(negBucket, at);
               negReady = true;
             }
-            k.g1_xyzz_add_affine(sums + (first + j) * XB, negBucket, scratch);
+            k[kn.addAffine](sums + (first + j) * XB, negBucket, scratch);
           }
         }
       }
@@ -278,10 +265,8 @@ export function* subgroupBatchProgram(
           // the slot's previous group left its buckets for `done` to read: clear them first
           ['@zero', ws.bstate, L],
           ['@zero', ws.pending, 4 * L],
-          ...accumulateOps(inst, ws, { points, layout: POINT_LAYOUT_PAIRS, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }, group),
-          // these additions are not the MSM's: reset its counters
-          ['@take', 'stat_pairs'],
-          ['@take', 'stat_batches'],
+          // (the counters it ends with reset the MSM's: these additions are not the MSM's)
+          ...tileTask(ctx, ws, { accumulate: [{ points, layout: POINT_LAYOUT_PAIRS, pointBytes: PB, halves: halves[slot], count: n, shift: 0, c: plan.c, batch: B, deferredCap, tempCap }] }).ops,
         ];
       }),
       done(gi) {
@@ -293,12 +278,12 @@ export function* subgroupBatchProgram(
     // the combinations in affine (infinity is in G1: flagged, skipped), tested exactly all at once
     const sumsAffine = arena.alloc(plan.combinations * PB);
     const sumsInf = arena.alloc(plan.combinations);
-    const exactScratch = arena.alloc(Math.max(16, exact.scratchBytes(plan.combinations)));
+    const exactScratch = arena.alloc(Math.max(16, ctx.exactCheck.scratchBytes(plan.combinations)));
     for (let j = 0; j < plan.combinations; j++) {
-      const inf = k.g1_xyzz_to_affine(sumsAffine + j * PB, sums + j * XB, scratch);
+      const inf = k[kn.toAffine](sumsAffine + j * PB, sums + j * XB, scratch);
       new Uint8Array(inst.memory.buffer)[sumsInf + j] = inf;
     }
-    return exact.run(sumsAffine, sumsInf, plan.combinations, exactScratch) === -1;
+    return runExactCheck(ctx, sumsAffine, sumsInf, plan.combinations, exactScratch) === -1;
   } finally {
     arena.release(mark);
   }

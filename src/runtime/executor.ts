@@ -96,7 +96,7 @@ export function yieldToEventLoop(): Promise<void> {
  * Runs a program on the calling thread, asynchronously: op by op (a task's ops still run in order
  * as one task), returning to the event loop whenever YIELD_INTERVAL_MS of work have passed, and
  * stopping at an abort of `signal` (the program's finally blocks run, then the reason is thrown).
- * Ops are kept short (MSM accumulations run in slices, src/msm/g1.ts), so an abort takes effect
+ * Ops are kept short (MSM accumulations run in slices, src/msm/tiles.ts), so an abort takes effect
  * within about one op.
  */
 export function runLocalAsync<T>(inst: Instance, program: PhaseProgram<T>, signal?: AbortSignal): Promise<T> {

@@ -1,0 +1,225 @@
+/**
+ * The MSM of one group as a phase program (src/runtime/executor.ts) over the Wasm kernels
+ * (src/codegen/msm.ts): memory layout, phases, timing. Everything per element runs inside Wasm; this
+ * file runs O(windows + segments) steps. The same program runs on the calling thread or on the
+ * worker pool, for G1 and G2 alike (the group's kernels come from its GroupContext).
+ */
+import type { Batch, PhaseProgram } from '../runtime/executor.js';
+import type { Op } from '../runtime/interpreter.js';
+import { MsmPlan, planJob } from './plan.js';
+import { POINT_LAYOUT_PACKED, POINT_LAYOUT_TRIPLES } from '../abi/layout.js';
+import { op, type AnyKernelName, type GroupContext } from './group.js';
+import { TileStats, allocWorkspace, tileTask, type PhaseCount, type TileTask } from './tiles.js';
+
+export type { PhaseCount } from './tiles.js';
+
+export interface PhaseTimes {
+  split: number;
+  prepare: number;
+  accumulate: number;
+  reduce: number;
+  final: number;
+}
+
+export interface MsmStats {
+  plan: MsmPlan;
+  kept: number;
+  flushes: number;
+  /** batched affine additions (accumulation + reduction) and their inversions (one per batch) */
+  additions: number;
+  inversions: number;
+  /** the same counts per phase (the cost model of `pippin msm --explain`, src/msm/explain.ts) */
+  phaseCounts: { accumulate: PhaseCount; reduce: PhaseCount };
+  /** field multiplications by the model 6 per batched addition + 28 per inversion */
+  estimatedFieldMuls: number;
+  /** threads that ran the tiles (1 = the calling thread) and the number of tiles */
+  threads: number;
+  tiles: number;
+  times: PhaseTimes;
+  peakMemoryBytes: number;
+}
+
+/** The statistics fields that come from the tiles' counters. */
+export function tileCounts(t: TileStats): Pick<MsmStats, 'flushes' | 'additions' | 'inversions' | 'phaseCounts' | 'estimatedFieldMuls'> {
+  return {
+    flushes: t.flushes,
+    additions: t.additions,
+    inversions: t.inversions,
+    phaseCounts: { accumulate: { ...t.accumulate }, reduce: { ...t.reduce } },
+    estimatedFieldMuls: t.estimatedFieldMuls,
+  };
+}
+
+/** Combines the per-window segment results; implemented over XYZZ kernels (or a reference). */
+export interface WindowCombiner<A = unknown> {
+  /** Starts a window: R and P are S affine points at the given pointers with flags (bit0 R, bit1 P). */
+  addWindow(k: number, c: number, R: number, P: number, flags: number, S: number, m: number): void;
+  /** Returns the final sum Σ 2^(kc)·W_k as an affine point, or null for infinity. */
+  finish(): A | null;
+}
+
+export interface MsmRegions {
+  points: number;
+  inf: number;
+  scalars: number;
+}
+
+/** How the MSM lays out its points after the split: the expansion kernel, the layout and the triple's bytes. */
+export function pointLayoutOf(ctx: GroupContext): { expand: AnyKernelName & ('msm_expand_packed' | GroupContext['kn']['expandTriples']); layout: typeof POINT_LAYOUT_TRIPLES | typeof POINT_LAYOUT_PACKED; tripleBytes: number } {
+  return ctx.packedBytes
+    ? { expand: 'msm_expand_packed', layout: POINT_LAYOUT_PACKED, tripleBytes: 3 * ctx.packedBytes }
+    : { expand: ctx.kn.expandTriples, layout: POINT_LAYOUT_TRIPLES, tripleBytes: 3 * ctx.EB };
+}
+
+/**
+ * Reserves the input regions for n points: affine points (stride 2·EB) that the expansion kernel
+ * turns into shared-y triples (3n elements, packed or not, + 4 elements: β and scratch), infinity
+ * flags (n bytes), scalars (32 bytes each, room for the 2n 16-byte halves + padding).
+ */
+export function allocInputs(ctx: GroupContext, n: number): MsmRegions {
+  const { arena } = ctx.inst;
+  const points = arena.alloc(Math.max(2 * ctx.EB * n, pointLayoutOf(ctx).tripleBytes * n) + 4 * ctx.EB);
+  const inf = arena.alloc(n + 8);
+  const scalars = arena.alloc(32 * n + 32);
+  return { points, inf, scalars };
+}
+
+export interface MsmRunOptions {
+  scalarsBigEndian: boolean;
+  /** thread slots the program may use (1 on the calling thread) */
+  threads: number;
+  windowBits?: number;
+  /** called as each tile finishes with its share of the tile work (the shares sum to 1) */
+  onTile?: (share: number) => void;
+  /** tests: ranges per window (cut tiles) and reduction segments */
+  ranges?: number;
+  segments?: number;
+  /**
+   * run the split, compaction and endomorphism on the calling thread before the first yield, so
+   * the program allocates everything before it yields and yields one batch (the tiles): what
+   * `together()` (prepared msmBatch) needs to interleave programs on one stack arena
+   */
+  prepareInline?: boolean;
+}
+
+/** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381). */
+const SPLIT_CHUNK = 1 << 16;
+
+/** The GLV split of n scalars at `scalars`, in place, as independent tasks of SPLIT_CHUNK scalars. */
+export function splitBatch(scalars: number, n: number, bigEndian: 0 | 1): Batch {
+  const starts = Array.from({ length: Math.ceil(n / SPLIT_CHUNK) }, (_, i) => i * SPLIT_CHUNK);
+  return {
+    tasks: starts.map((a) => (): Op[] => [['msm_split_scalars', scalars + 32 * a, scalars + 32 * a, Math.min(SPLIT_CHUNK, n - a), bigEndian]]),
+    done() {},
+  };
+}
+
+/**
+ * The GLV split, the compaction (points at infinity and zero scalars out) and the expansion into
+ * the MSM's point layout, as three steps of tasks; returns the points kept.
+ */
+export function* prepareProgram(ctx: GroupContext, regions: MsmRegions, n: number, bigEndian: 0 | 1, onSplit?: () => void): PhaseProgram<number> {
+  yield splitBatch(regions.scalars, n, bigEndian);
+  onSplit?.();
+  let kept = 0;
+  yield { tasks: [() => [op(ctx.kn.compact, regions.points, regions.inf, regions.scalars, n)]], done: (_, r) => (kept = r.values[0]) };
+  yield { tasks: [() => [op(pointLayoutOf(ctx).expand, regions.points, kept)]], done() {} };
+  return kept;
+}
+
+/**
+ * The MSM on inputs already in memory: points (affine, decoded), inf flags, scalars as 32-byte
+ * integers (LE, or BE). Consumes the regions (they are rewritten in place). Split, compaction and
+ * the endomorphism first; then the tiles (window × range of halves: accumulation, reduction) form
+ * one batch, each finished tile is combined as it arrives.
+ */
+export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: number, options: MsmRunOptions): PhaseProgram<{ result: A | null; stats: MsmStats }> {
+  const { inst, EB } = ctx;
+  const PB = 2 * EB;
+  const { arena } = inst;
+  const mark = arena.mark();
+  try {
+    const t0 = performance.now();
+    const bigEndian = options.scalarsBigEndian ? 1 : 0;
+    let kept: number;
+    let t1 = t0;
+    if (options.prepareInline) {
+      const { k, kn } = ctx;
+      k.msm_split_scalars(regions.scalars, regions.scalars, n, bigEndian);
+      t1 = performance.now();
+      kept = k[kn.compact](regions.points, regions.inf, regions.scalars, n);
+      k[pointLayoutOf(ctx).expand](regions.points, kept);
+    } else {
+      // tasks, so threads share the split and the calling thread can return to the event loop between them
+      kept = yield* prepareProgram(ctx, regions, n, bigEndian, () => (t1 = performance.now()));
+    }
+    const t2 = performance.now();
+    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
+    const { plan, tiles } = job;
+    const L = plan.buckets;
+    const S = plan.segments;
+    const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
+    const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S, longestTile));
+    const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
+    const combiner = ctx.makeCombiner();
+    const stats = new TileStats();
+    let combineMs = 0;
+    const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
+    const { layout, tripleBytes } = pointLayoutOf(ctx);
+    const tasks = tiles.map((tile, i) => {
+      // the kernel tells a triple's two halves apart by the item's parity in the call: a tile starts at a triple
+      if (tile.start % 2 !== 0) throw new Error(`msmProgram: tile ${i} starts at half ${tile.start}, inside a triple`);
+      return (slot: number) => tileTask(ctx, workspaces[slot], {
+        accumulate: [{
+          points: regions.points + (tile.start / 2) * tripleBytes, layout, pointBytes: tripleBytes,
+          halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+          batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
+        }],
+        reduce: { set: workspaces[slot], L, S, out: outs[i], clear: true },
+      });
+    });
+    const running: (TileTask | undefined)[] = [];
+    const tilesBatch: Batch = {
+      tasks: tasks.map((make, i) => (slot: number) => (running[i] = make(slot)).ops),
+      done(i, r) {
+        running[i]!.record(r, stats);
+        const t = performance.now();
+        const o = outs[i];
+        combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
+        combineMs += performance.now() - t;
+        options.onTile?.(tiles[i].count / tileWork);
+      },
+    };
+    const t3 = performance.now();
+    yield tilesBatch;
+    const tilesMs = performance.now() - t3;
+    const t4 = performance.now();
+    const result = combiner.finish();
+    const final = performance.now() - t4;
+    // the tile phase's wall time, attributed to accumulation and reduction by their measured shares
+    // (on threads these overlap each other and the combination of finished tiles)
+    const parallel = workspaces.length > 1;
+    const work = stats.ms.accumulate + stats.ms.reduce || 1;
+    const inTiles = Math.max(0, tilesMs - (parallel || tiles.length === 0 ? 0 : combineMs));
+    return {
+      result,
+      stats: {
+        plan,
+        kept,
+        ...tileCounts(stats),
+        threads: workspaces.length,
+        tiles: tiles.length,
+        times: {
+          split: t1 - t0,
+          prepare: t2 - t1,
+          accumulate: (inTiles * stats.ms.accumulate) / work,
+          reduce: (inTiles * stats.ms.reduce) / work,
+          final: final + (parallel ? 0 : combineMs),
+        },
+        peakMemoryBytes: inst.memory.buffer.byteLength,
+      },
+    };
+  } finally {
+    arena.release(mark);
+  }
+}
