@@ -105,7 +105,7 @@ export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
       await curve.init(asked ? { backend: asked } : undefined);
       const info = curve.info();
       eq(info.wideArithmetic, wide, `${name} info().wideArithmetic`);
-      eq(info.backend, asked ?? (wide ? 'wide64' : 'i32'), `${name} info().backend`);
+      eq(info.backend, asked ?? (wide ? 'wide64' : 'i32'), `${name} info().backend (reason: ${(info as { reason?: string }).reason})`);
       eq(info.limbBits === 64, info.backend === 'wide64', `${name} limb width ${info.limbBits}`);
       chosen = info.backend;
     }
