@@ -11,6 +11,12 @@ export class PippinError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** `e instanceof PippinError` holds for every error pippin throws, OutOfMemoryError (a RangeError) included. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
+    return this === PippinError && value instanceof OutOfMemoryError;
+  }
 }
 
 /** A point's bytes or object are malformed: wrong flags, non-canonical coordinate, bad infinity encoding, no square root. */
@@ -59,6 +65,8 @@ export class InvalidOptionError extends PippinError {
 
 /** The Wasm memory cannot grow enough for the requested work (Wasm32 caps it at 4 GiB, engines often lower). */
 export class OutOfMemoryError extends RangeError {
+  /** −1: the error is about the size of the whole input or MSM (as PippinError's index) */
+  readonly index = -1;
   constructor(message: string) {
     super(message);
     this.name = 'OutOfMemoryError';

@@ -119,9 +119,18 @@ function subgroupPasses(ctx: GroupContext, validate: Validation): number {
 function streamChunk(ctx: GroupContext, call: MsmCall, threads: number): number | undefined {
   const { chunkPoints, maxMemoryBytes, windowBits } = call.options;
   if (call.points.kind === 'objects') return undefined;
-  if (chunkPoints !== undefined) return chunkPoints;
   const limit = maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
   const used = ctx.inst.arena.mark();
+  if (chunkPoints !== undefined) {
+    // a chunk never holds more points than the input has, and its workspace must fit the budget
+    const C = call.n >= 0 ? Math.max(1, Math.min(chunkPoints, call.n)) : chunkPoints;
+    const plan = planMsm(call.n > 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, windowBits);
+    const need = used + fixedStreamBytes(ctx.EB, plan, threads, batchFor(2 * C)) + C * chunkBytesPerPoint(ctx.EB, threads);
+    if (need > limit) {
+      throw new InvalidOptionError(`${call.entry}: option chunkPoints ${chunkPoints} needs ${need} bytes of Wasm memory for a streamed MSM with ${plan.c}-bit windows, above maxMemoryBytes ${limit} (use fewer chunkPoints, or allow more memory)`, 'chunkPoints', chunkPoints);
+    }
+    return C;
+  }
   if (call.points.kind === 'bytes') {
     if (used + oneShotBytes(ctx.EB, planMsm(call.n, ctx.windowTable, windowBits), threads, call.n) <= limit) return undefined;
   }

@@ -12,7 +12,7 @@ import type { Instance } from '../runtime/instance.js';
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
 import { MALFORMED, NO_ERROR, PointError, VALIDATION_CHECK, decodeStatus, type PointErrorCode, type PointFormatSpec, type Validation } from '../abi/codes.js';
-import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PippinError, PointEncodingError, ScalarEncodingError } from '../errors.js';
+import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, OutOfMemoryError, PippinError, PointEncodingError, ScalarEncodingError } from '../errors.js';
 import { exactCheckOp, op, type GroupContext } from './group.js';
 import { batchedCheckFrom, planSubgroupBatch, subgroupBatchProgram, validateInSubgroupBatched } from './subgroup.js';
 import type { MsmRegions } from './program.js';
@@ -196,7 +196,7 @@ export function packScalars(scalars: unknown, endian: 'le' | 'be', r: bigint): U
     return scalars.slice();
   }
   if (!Array.isArray(scalars)) throw new ScalarEncodingError(`scalars must be a Uint8Array or an array of bigints, got ${typeName(scalars)}`);
-  const out = new Uint8Array(32 * scalars.length);
+  const out = allocateFor(scalars.length, 32, 'scalars', () => new Uint8Array(32 * scalars.length));
   for (let i = 0; i < scalars.length; i++) {
     let s: unknown = scalars[i];
     if (typeof s !== 'bigint') throw new ScalarEncodingError(`scalar ${i} is not a bigint (got ${i in scalars ? typeName(s) : 'a hole'})`, i);
@@ -207,6 +207,27 @@ export function packScalars(scalars: unknown, endian: 'le' | 'be', r: bigint): U
   return out;
 }
 
+/** Most bytes an input copied at the call may take: Wasm32 memory holds at most 4 GiB. */
+export const MAX_INPUT_BYTES = 2 ** 32;
+
+/**
+ * Allocates the copy of an input of n items of ≈ `bytesPerItem` bytes each, or throws
+ * OutOfMemoryError naming it: before any allocation when it cannot fit in Wasm memory, and when the
+ * engine refuses the allocation (a RangeError from the engine never escapes).
+ */
+export function allocateFor<T>(n: number, bytesPerItem: number, what: string, allocate: () => T): T {
+  const mib = (b: number) => `${Math.ceil(b / 2 ** 20)} MiB`;
+  if (n * bytesPerItem > MAX_INPUT_BYTES) {
+    throw new OutOfMemoryError(`pippin: ${n} ${what} need ≈ ${mib(n * bytesPerItem)} in one piece, above the ${mib(MAX_INPUT_BYTES)} a Wasm memory can hold (pass points and scalars as byte chunks to stream them)`);
+  }
+  try {
+    return allocate();
+  } catch (e) {
+    if (e instanceof RangeError) throw new OutOfMemoryError(`pippin: could not allocate ${mib(n * bytesPerItem)} for ${n} ${what} (${e.message})`);
+    throw e;
+  }
+}
+
 /**
  * Reads every point object once (getters run here, at the call), checking its shape: G1 points are
  * {x, y} with bigint coordinates, G2 points {x: [c0, c1], y: [c0, c1]}; each value in [0, p).
@@ -215,8 +236,9 @@ export function packScalars(scalars: unknown, endian: 'le' | 'be', r: bigint): U
 export function takePointObjects(points: readonly unknown[], degree: 1 | 2, p: bigint): PointObjects {
   const n = points.length;
   const per = 2 * degree;
-  const coords = new Array<bigint>(per * n).fill(0n);
-  const inf = new Uint8Array(n);
+  // (every point must fit in Wasm memory in one piece: point objects are not streamed)
+  const inf = allocateFor(n, per * 48, 'point objects', () => new Uint8Array(n));
+  const coords: bigint[] = [];
   for (let i = 0; i < n; i++) {
     if (!(i in points)) throw new PointEncodingError(`point ${i} is missing (a hole in the array); use null for the point at infinity`, i);
     const P = points[i];
@@ -227,6 +249,8 @@ export function takePointObjects(points: readonly unknown[], degree: 1 | 2, p: b
     const c = pointCoordinates(P, degree, p, `point ${i}`, i);
     for (let j = 0; j < per; j++) coords[per * i + j] = c[j];
   }
+  // points at infinity left holes: make the array dense (their coordinates are never read)
+  for (let j = 0; j < per * n; j++) coords[j] ??= 0n;
   return { coords, inf };
 }
 
