@@ -246,88 +246,95 @@ export class Fk20 {
     return Array.from({ length: ROWS }, (_, i) => engine.encodeCompressed(out, i));
   }
 
+  // per-call work arrays, kept (one blob at a time per Fk20)
+  private readonly itemBucket = new Int32Array(BASES * 2 * WINDOWS);
+  private readonly itemPoint = new Int32Array(BASES * 2 * WINDOWS);
+  private readonly sorted = new Int32Array(BASES * 2 * WINDOWS);
+  private readonly counts = new Int32Array(ROWS * BUCKETS);
+  private readonly start = new Int32Array(ROWS * BUCKETS + 1);
+  private readonly active = new Int32Array(ROWS * BUCKETS);
+  private readonly rowIndex = Int32Array.from({ length: ROWS }, (_, r) => r);
+
   /** H[r] = Σ_l s_{r,l}·X[r][l] for the split scalars at `halves`; returns `totals`. */
   private msms(): Points {
-    const { engine } = this;
+    const { engine, itemBucket, itemPoint, sorted, counts, start, active } = this;
     const { EB } = engine;
     const T = 3 * EB;
     const mem = engine.mem;
-    const maxItems = BASES * 2 * WINDOWS;
-    const itemBucket = new Int32Array(maxItems);
-    const itemPoint = new Int32Array(maxItems);
-    const counts = new Int32Array(ROWS * BUCKETS);
+    counts.fill(0);
+    // items: (bucket, tagged table point) for every non-zero signed 8-bit digit of every GLV half
     let n = 0;
     for (let g = 0; g < BASES; g++) {
       if (this.baseInf[g]) continue;
-      const row = (g / COLS) | 0;
+      const rowBucket = ((g / COLS) | 0) * BUCKETS - 1;
+      const entries = this.table + g * WINDOWS * T;
       for (let h = 0; h < 2; h++) {
         const at = this.halves + g * 32 + h * 16;
-        const negHalf = mem[at + 15] & 0x80 ? 1 : 0;
+        const negHalf = mem[at + 15] >> 7;
         let carry = 0;
         for (let k = 0; k < WINDOWS; k++) {
           let d = (k === WINDOWS - 1 ? mem[at + k] & 0x7f : mem[at + k]) + carry;
-          if (d > BUCKETS) {
-            d -= 2 * BUCKETS;
-            carry = 1;
-          } else carry = 0;
+          carry = d > BUCKETS ? 1 : 0;
+          if (carry) d -= 2 * BUCKETS;
           if (d === 0) continue;
-          const e = this.table + (g * WINDOWS + k) * T;
-          const neg = (d < 0 ? 1 : 0) ^ negHalf;
-          const b = row * BUCKETS + Math.abs(d) - 1;
+          const e = entries + k * T;
+          const b = rowBucket + (d < 0 ? -d : d);
           itemBucket[n] = b;
-          itemPoint[n] = (h === 0 ? e + EB : e | 2) | neg;
+          itemPoint[n] = (h === 0 ? e + EB : e | 2) | ((d < 0 ? 1 : 0) ^ negHalf);
           counts[b]++;
           n++;
         }
       }
     }
     // counting sort by bucket
-    const start = new Int32Array(ROWS * BUCKETS + 1);
+    start[0] = 0;
     for (let b = 0; b < ROWS * BUCKETS; b++) start[b + 1] = start[b] + counts[b];
-    const fill = start.slice(0, ROWS * BUCKETS);
-    const sorted = new Int32Array(n);
-    for (let i = 0; i < n; i++) sorted[fill[itemBucket[i]]++] = itemPoint[i];
-    // rounds: the t-th item of every bucket
+    for (let i = 0; i < n; i++) sorted[start[itemBucket[i]]++] = itemPoint[i];
+    for (let b = ROWS * BUCKETS; b > 0; b--) start[b] = start[b - 1];
+    start[0] = 0;
+    // rounds: the t-th item of every bucket that has one; the first item is copied
     const B = this.buckets;
     B.inf.fill(1);
-    let active: number[] = [];
-    for (let b = 0; b < ROWS * BUCKETS; b++) if (counts[b] > 0) active.push(b);
-    for (let t = 0; active.length > 0; t++) {
-      engine.begin(active.length);
+    let live = 0;
+    for (let b = 0; b < ROWS * BUCKETS; b++) if (counts[b] > 0) active[live++] = b;
+    for (let b = 0; b < live; b++) {
+      const bucket = active[b];
+      engine.copyPoint(B.base + bucket * B.stride, sorted[start[bucket]]);
+      B.inf[bucket] = 0;
+    }
+    for (let t = 1; live > 0; t++) {
+      let next = 0;
+      for (let b = 0; b < live; b++) if (counts[active[b]] > t) active[next++] = active[b];
+      live = next;
+      if (live === 0) break;
+      engine.begin(live);
       const who: number[] = [];
-      const next: number[] = [];
-      for (const b of active) {
-        const item = sorted[start[b] + t];
-        const dst = B.base + b * B.stride;
-        if (B.inf[b]) {
+      for (let b = 0; b < live; b++) {
+        const bucket = active[b];
+        const item = sorted[start[bucket] + t];
+        const dst = B.base + bucket * B.stride;
+        if (B.inf[bucket]) {
           engine.copyPoint(dst, item);
-          B.inf[b] = 0;
+          B.inf[bucket] = 0;
         } else {
           engine.push(dst, dst, item);
-          who.push(b);
+          who.push(bucket);
         }
-        if (counts[b] > t + 1) next.push(b);
       }
       const m = engine.run();
       for (let j = 0; j < m; j++) if (engine.wasInfinity(j)) B.inf[who[j]] = 1;
-      active = next;
     }
-    // per row Σ d·B_d by running sums, all rows in each round
+    // per row Σ d·B_d by running sums (S += B_d, T += S from d = 128 down), all rows in each round
     const S = this.sums;
     const Tot = this.totals;
     S.inf.fill(1);
     Tot.inf.fill(1);
+    const bucketIndex = new Int32Array(ROWS);
     for (let d = BUCKETS - 1; d >= 0; d--) {
-      engine.addRound(rowOps(S, B, d));
-      engine.addRound(rowOps(Tot, S, -1));
+      for (let r = 0; r < ROWS; r++) bucketIndex[r] = r * BUCKETS + d;
+      engine.accumulate(S, this.rowIndex, B, bucketIndex, ROWS);
+      engine.accumulate(Tot, this.rowIndex, S, this.rowIndex, ROWS);
     }
     return Tot;
   }
-}
-
-/** acc[r] += src[r·128 + d] (d ≥ 0) or src[r] (d < 0), for every row; acc is dst and a. */
-function rowOps(acc: Points, src: Points, d: number): AddOp[] {
-  const ops: AddOp[] = [];
-  for (let r = 0; r < ROWS; r++) ops.push({ dst: [acc, r], a: [acc, r], b: [src, d < 0 ? r : r * BUCKETS + d], neg: false });
-  return ops;
 }

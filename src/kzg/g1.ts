@@ -121,23 +121,29 @@ export class G1Engine {
     return new G1Engine(await instantiateGenerated(mod as Parameters<typeof instantiateGenerated>[0], { shared: false }));
   }
 
-  /** Memory views, refreshed after the memory grew. */
+  /** Memory views (refreshed by `refresh` after every allocation: only allocations grow the memory). */
   get mem(): Uint8Array {
+    return this.u8;
+  }
+
+  /** New views after the memory grew. */
+  refresh(): void {
     if (this.u8.buffer !== this.inst.memory.buffer) {
       this.u8 = new Uint8Array(this.inst.memory.buffer);
       this.i32 = new Int32Array(this.inst.memory.buffer);
     }
-    return this.u8;
   }
 
-  private get words(): Int32Array {
-    void this.mem;
-    return this.i32;
+  /** Temporary memory above `mark` (release with `release`). */
+  allocTemp(bytes: number): number {
+    const at = this.inst.arena.alloc(Math.max(16, bytes), 16);
+    this.refresh();
+    return at;
   }
 
   /** Permanent memory (the engine lives as long as its Kzg). */
   alloc(bytes: number): number {
-    return this.inst.arena.alloc(Math.max(16, bytes), 16);
+    return this.allocTemp(bytes);
   }
 
   points(count: number, stride = this.PB): Points {
@@ -162,8 +168,8 @@ export class G1Engine {
     const size = format === FORMAT_COMPRESSED ? 48 : 96;
     const CHUNK = 256;
     const mark = this.inst.arena.mark();
-    const src = this.inst.arena.alloc(CHUNK * size);
-    const inf = this.inst.arena.alloc(CHUNK);
+    const src = this.allocTemp(CHUNK * size);
+    const inf = this.allocTemp(CHUNK);
     try {
       for (let start = 0; start < count; start += CHUNK) {
         const c = Math.min(CHUNK, count - start);
@@ -213,9 +219,37 @@ export class G1Engine {
     this.n = 0;
   }
 
+  /**
+   * One round of acc_i ← acc_i + (±src_i) over flagged points (acc[ai[i]], src[si[i]], neg[i]):
+   * an infinite src is skipped, an infinite acc becomes a copy, a sum the kernel flags clears acc.
+   * Every acc index distinct; acc and src distinct points.
+   */
+  accumulate(acc: Points, ai: ArrayLike<number>, src: Points, si: ArrayLike<number>, count: number, negate = false): void {
+    this.begin(count);
+    const who = this.who.length >= count ? this.who : (this.who = new Int32Array(count));
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const s = si[i];
+      if (src.inf[s]) continue;
+      const a = ai[i];
+      const dst = acc.base + a * acc.stride;
+      const b = (src.base + s * src.stride) | (negate ? 1 : 0);
+      if (acc.inf[a]) {
+        this.copyPoint(dst, b);
+        acc.inf[a] = 0;
+      } else {
+        this.push(dst, dst, b);
+        who[n++] = a;
+      }
+    }
+    this.run();
+    for (let j = 0; j < n; j++) if (this.wasInfinity(j)) acc.inf[who[j]] = 1;
+  }
+  private who = new Int32Array(0);
+
   /** Queues dst ← a + (±b) for finite a, b (b tagged: bit 0 negate, bit 1 triple's φ slot). */
   push(dst: number, a: number, bTagged: number): void {
-    const w = this.words;
+    const w = this.i32;
     const e = (this.pairs >> 2) + 4 * this.n++;
     w[e] = dst;
     w[e + 1] = a;
@@ -230,7 +264,7 @@ export class G1Engine {
   }
 
   wasInfinity(i: number): boolean {
-    return (this.words[(this.pairs >> 2) + 4 * i + 3] & INFO_INFINITY) !== 0;
+    return (this.i32[(this.pairs >> 2) + 4 * i + 3] & INFO_INFINITY) !== 0;
   }
 
   /** dst ← ±src as a point (src tagged like b). */
@@ -264,15 +298,15 @@ export class G1Engine {
     const T = 3 * EB;
     const mark = this.inst.arena.mark();
     try {
-      const table = this.inst.arena.alloc(m * 8 * T);
-      const acc = this.inst.arena.alloc(m * PB);
+      const table = this.allocTemp(m * 8 * T);
+      const acc = this.allocTemp(m * PB);
       const accInf = new Uint8Array(m).fill(1);
       const entry = (i: number, d: number) => table + (i * 8 + d - 1) * T;
       this.begin(m);
       for (let i = 0; i < m; i++) this.copyPoint(entry(i, 1) + EB, pts.base + idx[live[i]] * pts.stride);
       for (let d = 2; d <= 8; d++) {
         this.begin(m);
-        for (let i = 0; i < m; i++) this.push(entry(i, d) + EB, entry(i, d - 1) + EB, d === 2 ? entry(i, 1) + EB : entry(i, 1) + EB);
+        for (let i = 0; i < m; i++) this.push(entry(i, d) + EB, entry(i, d - 1) + EB, entry(i, 1) + EB);
         this.run();
       }
       for (let i = 0; i < m; i++) for (let d = 1; d <= 8; d++) this.fillBeta(entry(i, d));
@@ -280,12 +314,7 @@ export class G1Engine {
         if (w > 0) {
           for (let r = 0; r < 4; r++) {
             this.begin(m);
-            const who: number[] = [];
-            for (let i = 0; i < m; i++) {
-              if (accInf[i]) continue;
-              this.push(acc + i * PB, acc + i * PB, acc + i * PB);
-              who.push(i);
-            }
+            for (let i = 0; i < m; i++) if (!accInf[i]) this.push(acc + i * PB, acc + i * PB, acc + i * PB);
             this.run();
           }
         }

@@ -114,7 +114,7 @@ async function checkG2(setup: SetupBytes): Promise<void> {
 }
 
 /** Records of `size` bytes in bit-reversed order. */
-export function bitReversed(bytes: Uint8Array, size: number): Uint8Array {
+function bitReversed(bytes: Uint8Array, size: number): Uint8Array {
   const count = bytes.length / size;
   const bits = Math.log2(count);
   const out = new Uint8Array(bytes.length);
@@ -129,17 +129,19 @@ export function bitReversed(bytes: Uint8Array, size: number): Uint8Array {
 const R_BYTES = fr.toBytesBE(fr.R);
 
 /** A blob's field elements (bit-reversed evaluation order); ScalarEncodingError with the index of the first element ≥ r. */
-export function blobToFr(blob: Uint8Array, entry: string): bigint[] {
+function blobToFr(blob: Uint8Array, entry: string): bigint[] {
+  checkBlob(blob, entry);
+  const out = new Array<bigint>(FIELD_ELEMENTS_PER_BLOB);
+  for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) out[i] = fr.fromBytesBE(blob, i * 32);
+  return out;
+}
+
+/** The blob's length, and every element below r (only elements whose first byte is ≥ r's are compared in full). */
+function checkBlob(blob: Uint8Array, entry: string): void {
   if (!(blob instanceof Uint8Array) || blob.length !== BYTES_PER_BLOB) {
     throw new LengthMismatchError(`${entry}: a blob is ${BYTES_PER_BLOB} bytes, got ${blob instanceof Uint8Array ? `${blob.length} bytes` : typeof blob}`);
   }
-  const out = new Array<bigint>(FIELD_ELEMENTS_PER_BLOB);
-  for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) {
-    const at = i * 32;
-    if (blob[at] >= 0x73) checkCanonical(blob, at, `${entry}: blob field element ${i}`, i);
-    out[i] = fr.fromBytesBE(blob, at);
-  }
-  return out;
+  for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) if (blob[i * 32] >= R_BYTES[0]) checkCanonical(blob, i * 32, `${entry}: blob field element ${i}`, i);
 }
 
 function checkCanonical(bytes: Uint8Array, at: number, what: string, index: number): void {
@@ -190,7 +192,7 @@ class KzgImpl implements Kzg {
 
   async blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array> {
     this.live('blobToKzgCommitment');
-    blobToFr(blob, 'blobToKzgCommitment');
+    checkBlob(blob, 'blobToKzgCommitment');
     return this.commit(blob);
   }
 
