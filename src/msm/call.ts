@@ -12,7 +12,7 @@ import type { PointFormatSpec, Validation } from '../abi/codes.js';
 import { InvalidOptionError, PointEncodingError, ScalarEncodingError } from '../errors.js';
 import type { GroupContext } from './group.js';
 import { allocInputs, msmProgram, type MsmStats } from './program.js';
-import { batchFor, planMsm } from './plan.js';
+import { batchFor, planMsm, type MsmPlan } from './plan.js';
 import { ProgressMeter, type MsmProgress } from './progress.js';
 import { convertProgram, type CopiedPoints } from './convert.js';
 import { ChunkReader, DEFAULT_MAX_MEMORY_BYTES, MAX_CHUNK_POINTS, chunkBytesPerPoint, chunkPointsFor, fixedStreamBytes, oneShotBytes, streamMsmProgram, type ByteSource } from './stream.js';
@@ -77,15 +77,18 @@ export async function runProgram<T>(inst: Instance, program: (threads: number) =
 
 /** The whole MSM of a call on `threads` thread slots: in one piece, or streamed in chunks. */
 export function* msmCallProgram<A>(ctx: GroupContext<A>, call: MsmCall, threads: number): PhaseProgram<A | null> {
-  const chunkPoints = streamChunk(ctx, call, threads);
-  if (chunkPoints !== undefined) return yield* streamCallProgram(ctx, call, threads, chunkPoints);
+  // the call's plan: the window for its points (iterables: for a full chunk), which decides the
+  // memory of one piece and of streaming; msmProgram then cuts tiles for the points it keeps
+  const plan = planMsm(call.n >= 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, call.options.windowBits);
+  const chunkPoints = streamChunk(ctx, call, threads, plan);
+  if (chunkPoints !== undefined) return yield* streamCallProgram(ctx, call, threads, chunkPoints, plan);
   const { points, n, options } = call;
   if (points.kind === 'stream') throw new Error('pippin: streamed inputs reached the one-piece MSM');
   const { arena } = ctx.inst;
   const mark = arena.mark();
   try {
     const t0 = performance.now();
-    const windows = planMsm(n, ctx.windowTable, options.windowBits).windows;
+    const { windows } = plan;
     const meter = new ProgressMeter(n * (1 + subgroupPasses(ctx, options.validate) + windows), options.onProgress);
     meter.advance(0, 'decode');
     const regions = allocInputs(ctx, n);
@@ -116,15 +119,14 @@ function subgroupPasses(ctx: GroupContext, validate: Validation): number {
  * iterables, when `chunkPoints` is given, or when the one-piece MSM would need more Wasm memory
  * than `maxMemoryBytes`.
  */
-function streamChunk(ctx: GroupContext, call: MsmCall, threads: number): number | undefined {
-  const { chunkPoints, maxMemoryBytes, windowBits } = call.options;
+function streamChunk(ctx: GroupContext, call: MsmCall, threads: number, plan: MsmPlan): number | undefined {
+  const { chunkPoints, maxMemoryBytes } = call.options;
   if (call.points.kind === 'objects') return undefined;
   const limit = maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
   const used = ctx.inst.arena.mark();
   if (chunkPoints !== undefined) {
     // a chunk never holds more points than the input has, and its workspace must fit the budget
     const C = call.n >= 0 ? Math.max(1, Math.min(chunkPoints, call.n)) : chunkPoints;
-    const plan = planMsm(call.n > 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, windowBits);
     const need = used + fixedStreamBytes(ctx.EB, plan, threads, batchFor(2 * C)) + C * chunkBytesPerPoint(ctx.EB, threads);
     if (need > limit) {
       throw new InvalidOptionError(`${call.entry}: option chunkPoints ${chunkPoints} needs ${need} bytes of Wasm memory for a streamed MSM with ${plan.c}-bit windows, above maxMemoryBytes ${limit} (use fewer chunkPoints, or allow more memory)`, 'chunkPoints', chunkPoints);
@@ -132,9 +134,8 @@ function streamChunk(ctx: GroupContext, call: MsmCall, threads: number): number 
     return C;
   }
   if (call.points.kind === 'bytes') {
-    if (used + oneShotBytes(ctx.EB, planMsm(call.n, ctx.windowTable, windowBits), threads, call.n) <= limit) return undefined;
+    if (used + oneShotBytes(ctx.EB, plan, threads, call.n) <= limit) return undefined;
   }
-  const plan = planMsm(call.n > 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, windowBits);
   const C = chunkPointsFor(limit, used, ctx.EB, plan, threads);
   if (C < 1) {
     const need = used + fixedStreamBytes(ctx.EB, plan, threads, batchFor(2 * MAX_CHUNK_POINTS)) + chunkBytesPerPoint(ctx.EB, threads);
@@ -144,11 +145,10 @@ function streamChunk(ctx: GroupContext, call: MsmCall, threads: number): number 
 }
 
 /** The MSM streamed in chunks of `chunkPoints` points (src/msm/stream.ts). */
-function* streamCallProgram<A>(ctx: GroupContext<A>, call: MsmCall, threads: number, chunkPoints: number): PhaseProgram<A | null> {
+function* streamCallProgram<A>(ctx: GroupContext<A>, call: MsmCall, threads: number, chunkPoints: number, plan: MsmPlan): PhaseProgram<A | null> {
   const src = call.points.kind === 'stream' ? call.points : call.points.kind === 'bytes' ? { sources: call.points.bytes, format: call.points.format } : undefined;
   if (!src) throw new Error('pippin: point objects are not streamed');
   const known = call.n >= 0 ? call.n : undefined;
-  const plan = planMsm(known !== undefined && known > 0 ? known : MAX_CHUNK_POINTS, ctx.windowTable, call.options.windowBits);
   const { validate } = call.options;
   const perPoint = 1 + subgroupPasses(ctx, validate) + plan.windows;
   const meter = new ProgressMeter(known !== undefined ? known * perPoint : Infinity, call.options.onProgress);
