@@ -63,7 +63,7 @@ export function poseidonChain(hashes: number, protocols: readonly Protocol[], pr
 
 /** circomlib's SHA-256 of one block (29.7k constraints, a witness of bits). */
 export function sha256Block(protocols: readonly Protocol[]): FixtureSpec {
-  const bits = Array.from({ length: 448 }, (_, i) => String((i * 7 + (i >> 3)) % 3 === 0 ? 1 : 0));
+  const bits = Array.from({ length: 440 }, (_, i) => String((i * 7 + (i >> 3)) % 3 === 0 ? 1 : 0));
   return { name: 'sha256_block-bn128', source: 'sha256_block.circom', main: '', prime: 'bn128', protocols, input: { in: bits } };
 }
 
@@ -94,10 +94,18 @@ function compile(spec: FixtureSpec, dir: string): void {
   execFileSync(process.execPath, [cli, rel(circuit), '--r1cs', '--wasm', '--prime', spec.prime, '-l', rel(SOURCES), '-l', 'node_modules', '-o', rel(dir)], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** The smallest phase-2-prepared powers of tau of `power` for `prime`, made once and cached. */
+/**
+ * A phase-2-prepared powers of tau of at least `power` for `prime`: the smallest one cached (a larger
+ * ceremony serves smaller circuits: snarkjs reads the Lagrange section of the circuit's size), else
+ * one of `power`, made and cached.
+ */
 async function ptau(prime: Prime, power: number): Promise<string> {
   const dir = join(CACHE, 'ptau');
   mkdirSync(dir, { recursive: true });
+  for (let p = power; p <= 20; p++) {
+    const have = join(dir, `${prime}_${p}.ptau`);
+    if (existsSync(have)) return have;
+  }
   const final = join(dir, `${prime}_${power}.ptau`);
   await atomically(final, async (tmp) => {
     log(`powers of tau ${prime} 2^${power}`);
