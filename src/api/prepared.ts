@@ -17,6 +17,7 @@ import type { GroupContext } from '../msm/group.js';
 import { enqueue, runProgram, type CallStats } from '../msm/call.js';
 import { convertProgram, packScalars, type CopiedPoints, type PointObjects } from '../msm/convert.js';
 import type { PointFormatSpec } from '../abi/codes.js';
+import type { Instance } from '../runtime/instance.js';
 import { DisposedError, InvalidOptionError, LengthMismatchError, PointEncodingError } from '../errors.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
 import type { G1Affine, MsmOptions } from './group.js';
@@ -82,7 +83,7 @@ export interface PreparedBases<R = G1Affine> {
   msmSync(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): R;
   /** One MSM per scalar set (each a prefix of the points, possibly empty), run as one program. */
   msmBatch(scalarSets: readonly (Uint8Array | readonly bigint[])[], options?: PreparedMsmOptions): Promise<R[]>;
-  /** Releases the memory (after the MSMs already started on these bases); later use throws DisposedError. Idempotent. */
+  /** Releases the memory (after the MSMs already started on these bases); later use throws DisposedError. Idempotent. The curve's `release()` disposes them too. */
   dispose(): void;
 }
 
@@ -179,6 +180,8 @@ class Prepared<R> implements PreparedBases<R> {
   /** MSMs queued or running on these bases: the block is freed when the last one ends */
   private pending = 0;
   private held: number;
+  /** the instance holding the block: when its curve releases it, these bases are disposed */
+  private readonly inst: Instance;
 
   constructor(
     private readonly host: PreparedHost<R>,
@@ -187,16 +190,17 @@ class Prepared<R> implements PreparedBases<R> {
     bytes: number,
     private readonly table?: { block: number; table: FixedBaseTable; bytes: number },
   ) {
+    this.inst = host.ctx.inst;
     this.held = bytes + (table?.bytes ?? 0);
     if (disposeSymbol) Object.defineProperty(this, disposeSymbol, { value: () => this.dispose() });
   }
 
   get bytes(): number {
-    return this.held;
+    return this.inst.released ? 0 : this.held;
   }
 
   get precomputed(): { windowBits: number; bytes: number } | undefined {
-    return this.table && !this.disposed ? { windowBits: this.table.table.c, bytes: this.table.bytes } : undefined;
+    return this.table && !this.disposed && !this.inst.released ? { windowBits: this.table.table.c, bytes: this.table.bytes } : undefined;
   }
 
   msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<R> {
@@ -212,7 +216,7 @@ class Prepared<R> implements PreparedBases<R> {
     const { sets, opts } = this.take([scalars], options, 'msmSync');
     this.pending++;
     try {
-      return runLocal(this.host.ctx.inst, this.program(sets, opts, 1))[0];
+      return runLocal(this.inst, this.program(sets, opts, 1))[0];
     } finally {
       this.settle();
     }
@@ -226,7 +230,8 @@ class Prepared<R> implements PreparedBases<R> {
   }
 
   private free(): void {
-    const { arena } = this.host.ctx.inst;
+    if (this.inst.released) return; // the memory went with the instance
+    const { arena } = this.inst;
     if (this.table) arena.freePinned(this.table.block);
     arena.freePinned(this.block);
   }
@@ -241,8 +246,9 @@ class Prepared<R> implements PreparedBases<R> {
     const { sets, opts } = call;
     this.pending++;
     const longest = Math.max(0, ...sets.map((s) => s.length / 32));
-    const { inst } = this.host.ctx;
+    const { inst } = this;
     return enqueue(inst, () => {
+      this.checkLive(entry);
       opts.signal?.throwIfAborted();
       return runProgram(inst, (threads) => this.program(sets, opts, threads), longest, opts.threads, opts.signal);
     }).finally(() => this.settle());
@@ -254,6 +260,11 @@ class Prepared<R> implements PreparedBases<R> {
     if (this.disposed && this.pending === 0) this.free();
   }
 
+  /** DisposedError once the curve released the instance (possibly while this call was queued). */
+  private checkLive(name: string): void {
+    if (this.inst.released) throw new DisposedError(`${this.entry(name)}: the curve was released (release()), which disposed these prepared bases; prepare them again after init()`);
+  }
+
   private entry(name: string): string {
     return `${this.host.entry}.prepare(…).${name}`;
   }
@@ -262,6 +273,7 @@ class Prepared<R> implements PreparedBases<R> {
   private take(scalarSets: readonly unknown[], options: unknown, name: string): { sets: Uint8Array[]; opts: ParsedMsmOptions<string, StatsSink> } {
     const entry = this.entry(name);
     if (this.disposed) throw new DisposedError(`${entry}: these prepared bases were disposed`);
+    this.checkLive(name);
     rejectOptions(options, entry, ['pointFormat', 'validate'], 'the points were decoded and validated by prepare');
     const opts = parseMsmOptions<string, StatsSink>(options, { formats: [], entry, unsupported: { maxMemoryBytes: HELD_IN_MEMORY, chunkPoints: HELD_IN_MEMORY } });
     opts.signal?.throwIfAborted();

@@ -5,6 +5,7 @@
  * instance's kernels are typed by the generated ABI (src/wasm-generated/kernels.ts).
  */
 import { Arena } from './memory.js';
+import { NotInitializedError } from '../errors.js';
 import { FieldInfo, WasmField } from './field.js';
 import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec } from '../abi/codes.js';
 import type { FixedScratchKernel, Kernels } from '../wasm-generated/kernels.js';
@@ -49,6 +50,25 @@ export interface Instance<K = Kernels> {
   module: WebAssembly.Module;
   /** whether `memory` is a shared memory (threads possible) */
   shared: boolean;
+  /** set by `releaseInstance`: the instance holds nothing any more */
+  released?: boolean;
+}
+
+/** The members of an Instance that reach its memory (directly or through the exports). */
+const HOLDING = Object.freeze(['k', 'exports', 'memory', 'arena', 'fields', 'module', 'shared'] as const);
+
+/**
+ * Drops what an instance holds (kernels, memory, arena, fields, module), in place, so that objects
+ * still referring to it (group contexts, prepared bases, a caller's `g1.inst`) no longer keep its
+ * Wasm memory alive: each of those members now throws NotInitializedError(`message`), and
+ * `released` is true. The caller ensures no call is using it (src/api/curve.ts: `release`).
+ */
+export function releaseInstance(inst: Instance, message: string): void {
+  const gone = (): never => {
+    throw new NotInitializedError(message);
+  };
+  for (const key of HOLDING) Object.defineProperty(inst, key, { get: gone, enumerable: true, configurable: true });
+  inst.released = true;
 }
 
 /**

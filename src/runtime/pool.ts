@@ -220,6 +220,22 @@ export class WorkerPool {
   }
 
   /**
+   * Replaces every worker that instantiated `module` by a fresh one, so that none holds its memory
+   * any more: a worker that merely dropped its instance keeps the memory until its engine collects
+   * garbage, which an idle worker may never do (Node 20: not within 15 s). Queued like a job, so a
+   * running job keeps its workers until it ends; resolves when the replaced workers have stopped
+   * (where the worker says so: Node). For a module no job will use again (its curve released it).
+   */
+  evict(module: WebAssembly.Module): Promise<void> {
+    const key = moduleKeys.get(module);
+    if (key === undefined) return Promise.resolve();
+    moduleKeys.delete(module);
+    const job = this.queue.then(() => Promise.all(this.workers.filter((h) => h.loaded.has(key)).map((h) => this.replace(h))));
+    this.queue = job.catch(() => {});
+    return job.then(() => undefined);
+  }
+
+  /**
    * Runs `tasks` on up to `maxWorkers` workers; `make(slot)` builds a task's ops when it starts on
    * worker `slot` (slot < maxWorkers, so callers can give each slot private scratch), `done(i, r)`
    * receives each result on the calling thread in completion order. Jobs are serialized. Rejects
@@ -408,6 +424,11 @@ export async function startThreads(n: number = defaultThreadCount(), options: St
 export function stopThreads(): void {
   explicitlyStopped = true;
   pool.resize(0);
+}
+
+/** Takes a module (an instance its curve released) out of the realm pool's workers: see WorkerPool.evict. */
+export function evictFromWorkers(module: WebAssembly.Module): Promise<void> {
+  return pool.evict(module);
 }
 
 /**
