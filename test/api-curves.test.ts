@@ -1,25 +1,23 @@
 /**
- * The public API on every curve: MSM of the arkworks vectors through `<curve>.g1.msm` (objects,
+ * The public API on every curve of the registry: MSM of the arkworks vectors through `<curve>.g1.msm` (objects,
  * full validation) and the curve's byte formats against arkworks' own serialized bytes.
  */
 import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { bls12_381, bls12_377, bn254, pallas, vesta } from '../src/index.js';
+import { curves } from '../src/index.js';
 import type { G1Affine } from '../src/index.js';
+import { curveNames, vectorFormats } from './helpers/registry.js';
 
 interface Vectors {
   cases: { name: string; n: number; points: ({ x: string; y: string } | null)[]; scalars: string[]; expected: { x: string; y: string } | null }[];
   serialization: { point: { x: string; y: string } | null; uncompressed: string; compressed: string }[];
 }
 
-const entries = [
-  { curve: bls12_381, name: 'bls12-381', uncompressed: 'zcash', compressed: 'zcash-compressed' },
-  { curve: bn254, name: 'bn254', uncompressed: 'arkworks', compressed: 'arkworks-compressed' },
-  { curve: bls12_377, name: 'bls12-377', uncompressed: 'arkworks', compressed: 'arkworks-compressed' },
-  { curve: pallas, name: 'pallas', uncompressed: 'arkworks', compressed: 'arkworks-compressed' },
-  { curve: vesta, name: 'vesta', uncompressed: 'arkworks', compressed: 'arkworks-compressed' },
-] as const;
+const entries = curveNames.map((name) => {
+  const [uncompressed, compressed] = vectorFormats(name);
+  return { curve: curves[name], name, uncompressed, compressed };
+});
 
 const hex = (s: string) => Uint8Array.from(s.match(/../g) ?? [], (b) => parseInt(b, 16));
 const toHex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');

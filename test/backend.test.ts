@@ -1,8 +1,8 @@
 /**
  * Backend selection in Node (no wide arithmetic in Node 20's V8): the probe says no, `init()` picks
  * 'i32', `init({ backend: 'wide64' })` rejects with BackendUnavailableError, bad options with
- * InvalidOptionError, `info()` before `init()` with NotInitializedError; every curve's module
- * carries its wide64 variant (64-bit limbs, its own layout), whose binary Node does not validate;
+ * InvalidOptionError, `info()` before `init()` with NotInitializedError; every registry curve's
+ * module carries its wide64 variant (64-bit limbs, its own layout), whose binary Node does not validate;
  * the opcode patch (src/codegen/wide-arith.ts) changes exactly the helper call sites.
  */
 import { test } from 'node:test';
@@ -11,12 +11,7 @@ import { bls12_381, bn254, pallas, vesta, BackendUnavailableError, InvalidOption
 import { wideArithmeticSupported } from '../src/runtime/wide-probe.js';
 import { decodeBase64 } from '../src/runtime/instance.js';
 import * as m381 from '../src/wasm-generated/bls12_381.js';
-import * as m254 from '../src/wasm-generated/bn254.js';
-import * as m377 from '../src/wasm-generated/bls12_377.js';
-import * as mPallas from '../src/wasm-generated/pallas.js';
-import * as mVesta from '../src/wasm-generated/vesta.js';
-
-const modules = { 'bls12-381': m381, bn254: m254, 'bls12-377': m377, pallas: mPallas, vesta: mVesta };
+import { curveNames, generatedModule } from './helpers/registry.js';
 
 test('the probe answers false in Node', () => {
   assert.equal(wideArithmeticSupported(), false);
@@ -45,8 +40,9 @@ test('bad init options are InvalidOptionError naming the option', async () => {
   assert.throws(() => vesta.info(), NotInitializedError);
 });
 
-for (const [name, mod] of Object.entries(modules)) {
-  test(`${name}: the module carries a wide64 variant with 64-bit limbs that Node does not validate`, () => {
+for (const name of curveNames) {
+  test(`${name}: the module carries a wide64 variant with 64-bit limbs that Node does not validate`, async () => {
+    const mod = await generatedModule(name);
     const wide = mod.wide64;
     assert.equal(wide.fields.fp.w, 64);
     assert.equal(wide.fields.fp.elementBytes, 8 * wide.fields.fp.n);

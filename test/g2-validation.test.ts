@@ -1,6 +1,6 @@
 /**
  * 'full' validation of G2 points through the batched subgroup check (src/msm/subgroup.ts over the G2
- * view), BLS12-381 and BN254: the cofactor numbers the plan rests on (checked by independent trial
+ * view), on every registry curve with a G2: the cofactor numbers the plan rests on (checked by independent trial
  * division), valid inputs give the closed form, and a non-G2 point hidden among valid ones — with a
  * component of each small prime order of h2, or a random point of E'(F_p²) — is always found with
  * its index, on msmSync and msm (1 and 2 threads), as objects and as bytes; the lowest of several;
@@ -9,9 +9,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bls12_381, bn254, startThreads, stopThreads, NotInSubgroupError, type G2Affine } from '../src/index.js';
+import { curves, startThreads, stopThreads, NotInSubgroupError, type G2Affine } from '../src/index.js';
 import type { MsmProgress } from '../src/msm/progress.js';
 import { g2Params } from '../src/curves/index.js';
+import { g2CurveNames } from './helpers/registry.js';
 import { RefG2, type G2Affine as RefPoint } from '../src/reference/g2.js';
 import { makeRng, type Rng } from '../src/reference/rng.js';
 import { g2Io } from '../src/msm/random-inputs.js';
@@ -32,29 +33,44 @@ function pointOfOrder(ref: RefG2, ell: bigint, rng: Rng): RefPoint {
   throw new Error(`no point of order ${ell}`);
 }
 
+/** The prime factors of h below `bound`, by trial division (independent of src/msm/subgroup.ts). */
+function smallPrimeFactors(h: bigint, bound: bigint): bigint[] {
+  const out: bigint[] = [];
+  for (let d = 2n; d < bound; d++) {
+    if (h % d !== 0n) continue;
+    out.push(d);
+    while (h % d === 0n) h /= d;
+  }
+  return out;
+}
+
 after(() => stopThreads());
 
-for (const [curve, name, ells] of [[bls12_381, 'bls12-381', [13n, 23n]], [bn254, 'bn254', [10069n]]] as const) {
+// every curve of the registry with a G2 (BLS12-381: h2 has 13 and 23; BN254: 10069)
+for (const name of g2CurveNames) {
+  const curve = curves[name];
   const params = g2Params[name];
   const ref = new RefG2(params);
   const { r } = params.g1;
+  /** the components planted: points of the two smallest prime orders dividing h2 */
+  const ells = smallPrimeFactors(params.h2, 1n << 16n).slice(0, 2);
+  /** the coefficient set the plan must pick: {0, 1} when 2 | h2, else {−1, 0, 1} */
+  const base = ells[0] === 2n ? 2 : 3;
 
   describe(`${name}.g2 'full' validation, batched`, { timeout: 600_000 }, () => {
-    it('h2 is prime to r and its smallest prime allows ternary coefficients (81 combinations)', () => {
+    it(`h2 is prime to r, has a prime factor below 2^16, and its smallest sets the coefficients (${combinationsFor(base)} combinations)`, () => {
       assert.notEqual(params.h2 % r, 0n);
-      let d = 2n;
-      while (params.h2 % d !== 0n) d++;
-      assert.equal(d, ells[0], 'smallest prime factor of h2, by trial division');
-      assert.equal(coefficientBase(params.h2), 3);
-      assert.equal(planSubgroupBatch(params.h2, 1 << 12).combinations, combinationsFor(3));
+      assert.ok(ells.length > 0, 'a small prime factor of h2 to plant');
+      assert.equal(coefficientBase(params.h2), base);
+      assert.equal(planSubgroupBatch(params.h2, 1 << 12).combinations, combinationsFor(base));
     });
 
-    const n = 1 << 10; // above the batched threshold (2 points per combination: 162)
+    const n = 1 << 10; // above the batched threshold (2 points per combination: 162 for the ternary set)
     let inputs: { bytes: Uint8Array; objects: RefPoint[]; scalars: Uint8Array; want: RefPoint | null; size: number };
     before(async () => {
       await curve.init();
       await startThreads(2);
-      assert.ok(n >= MIN_POINTS_PER_COMBINATION * combinationsFor(3));
+      assert.ok(n >= MIN_POINTS_PER_COMBINATION * combinationsFor(base));
       const g2 = curve.g2;
       const rng = makeRng(41);
       const gen = randomPoints(g2.inst, n, rng, r, (a) => ref.mul(ref.G, a)!, g2.formatSpec(), g2Io(g2.inst));
