@@ -71,8 +71,15 @@ function nodeWorkerCtor(): NodeWorkerCtor | undefined {
 
 /** Why threads cannot run here, or undefined when they can. */
 export function threadsUnavailableReason(): string | undefined {
-  if (typeof SharedArrayBuffer === 'undefined' || (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === false) {
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+  if (isolated === false) {
     return 'SharedArrayBuffer is unavailable: the page is not cross-origin isolated (serve it with "Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: require-corp")';
+  }
+  if (typeof SharedArrayBuffer === 'undefined') {
+    // e.g. WebKitGTK 2.50: isolated, yet without SharedArrayBuffer unless JSC_useSharedArrayBuffer=1
+    return isolated === true
+      ? 'SharedArrayBuffer is unavailable although the page is cross-origin isolated: this engine does not provide it (WebKitGTK: set JSC_useSharedArrayBuffer=1)'
+      : 'SharedArrayBuffer is unavailable in this environment';
   }
   if (isNode) {
     if (!nodeWorkerCtor()) return 'node:worker_threads is unavailable (process.getBuiltinModule needs Node ≥ 20.16)';
