@@ -2,8 +2,8 @@
  * The public G1 API against a small model of its contract (fast-check): on every curve, for msmSync
  * and msm (async, on a 2-worker pool and with `threads: 1`), random option objects and random input
  * shapes either give exactly the bigint reference's point or throw a typed PippinError naming the
- * bad element; never another error, never a hang; a correct call works afterwards. Also plain
- * reproductions of option bugs (windowBits '8', validate 'toString', …).
+ * bad element; never another error, never a hang; a correct call works afterwards. (The plain
+ * reproductions of option bugs — windowBits '8', validate 'toString', … — are in group-api.test.ts, for both groups.)
  *
  * The contract as modelled: invalid options → InvalidOptionError (before anything else is looked
  * at); packed scalars 32 bytes each, bigint scalars of any size and sign reduced mod r, anything
@@ -633,81 +633,5 @@ for (const { name } of allCurves) {
 // ---------------------------------------------------------------------------------------------
 // Plain reproductions.
 
-describe('reproductions', () => {
-  const fix = (name: string) => fixtures.get(name)!;
-  const isOption = (option: string) => (e: unknown) => e instanceof InvalidOptionError && e.option === option && e.index === -1;
-
-  it("bn254: windowBits '8' (a string) is an InvalidOptionError, not a wrong point", () => {
-    const { g1 } = fix('bn254');
-    assert.throws(() => g1.msmSync([{ x: 1n, y: 2n }], [0x1234567890abcdef1234567890abcdefn], { windowBits: '8' }), isOption('windowBits'));
-    assert.throws(
-      () => g1.msmSync([{ x: 1n, y: 2n }], [0x1234567890abcdef1234567890abcdefn], { windowBits: '8' }),
-      (e: unknown) => e instanceof Error && e.message === 'bn254.g1.msmSync: option windowBits must be an integer in 2…16, got "8" (a string)',
-    );
-  });
-
-  it("validate: 'toString' does not disable validation: InvalidOptionError (msmSync, bytes with an off-curve point)", () => {
-    for (const f of fixtures.values()) {
-      const fmt = f.formats.find((x) => x.off)!;
-      const bytes = concat([fmt.pool[0], fmt.off!, fmt.pool[1]]);
-      const s = [1n, 2n, 3n];
-      assert.throws(() => f.g1.msmSync(bytes, s, { pointFormat: fmt.name }), (e: unknown) => e instanceof NotOnCurveError && e.index === 1, `${f.name}: off-curve`);
-      for (const v of ['toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty']) {
-        assert.throws(() => f.g1.msmSync(bytes, s, { pointFormat: fmt.name, validate: v }), isOption('validate'), `${f.name}: validate ${v}`);
-      }
-    }
-  });
-
-  it("msm (async) with validate: 'toString' on 300 points rejects with InvalidOptionError", async () => {
-    for (const f of fixtures.values()) {
-      const fmt = f.formats[0];
-      const bytes300 = concat(Array.from({ length: 300 }, (_, i) => fmt.pool[i % fmt.pool.length]));
-      const s = Array.from({ length: 300 }, (_, i) => BigInt(i + 1));
-      await assert.rejects(within(f.g1.msm(bytes300, s, { validate: 'toString' }), `${f.name} msm`), isOption('validate'));
-      await stillWorks(f, 'async', true);
-    }
-  });
-
-  it('windowBits −1, −8, 2.5, 40 (and 0, 1, 17, NaN, 8n) raise InvalidOptionError, sync and async', async () => {
-    const { g1 } = fix('bls12-381');
-    for (const w of [-1, -8, 2.5, 40, 0, 1, 17, NaN, 8n]) {
-      assert.throws(() => g1.msmSync([null], [1n], { windowBits: w }), isOption('windowBits'), `windowBits ${String(w)}`);
-      await assert.rejects(within(g1.msm([null], [1n], { windowBits: w }), 'msm'), isOption('windowBits'), `windowBits ${String(w)}`);
-    }
-  });
-
-  it("scalarEndian 'BE' / 'big' raise; options = null raises", async () => {
-    const { g1 } = fix('pallas');
-    for (const v of ['BE', 'big']) {
-      assert.throws(() => g1.msmSync([null], new Uint8Array(32), { scalarEndian: v }), isOption('scalarEndian'));
-      await assert.rejects(within(g1.msm([null], new Uint8Array(32), { scalarEndian: v }), 'msm'), isOption('scalarEndian'));
-    }
-    assert.throws(() => g1.msmSync([null], [1n], null), isOption('options'));
-    await assert.rejects(within(g1.msm([null], [1n], null), 'msm'), isOption('options'));
-  });
-
-  it('toBytes: format checked against the curve list (prototype names refused)', () => {
-    for (const f of fixtures.values()) {
-      for (const v of ['toString', '__proto__', 'constructor', 'ZCASH', null, 5]) {
-        assert.throws(() => f.g1.toBytes(f.pool[0], v as string), isOption('format'), `${f.name}: toBytes format ${String(v)}`);
-      }
-      assert.equal(f.g1.toBytes(f.pool[0]).length, f.formats[0].bytes);
-    }
-  });
-
-  it('an undefined entry or a hole in the points is PointEncodingError with its index (it used to be read as the point at infinity)', async () => {
-    const wrong: string[] = [];
-    const named = (e: unknown) => e instanceof PointEncodingError && e.index === 1;
-    for (const f of fixtures.values()) {
-      const P = f.pool[0];
-      // eslint-disable-next-line no-sparse-arrays
-      for (const [what, pts] of [['undefined', [P, undefined, P]], ['hole', [P, , P]]] as const) {
-        const sync = await runCall(f.g1, 'sync', { points: pts, scalars: [1n, 2n, 3n] }, 'msmSync');
-        if (!named(sync.error)) wrong.push(`${f.name} msmSync ${what}: ${sync.error ? String(sync.error) : 'returned a point'}`);
-        const async_ = await runCall(f.g1, 'async', { points: pts, scalars: [1n, 2n, 3n] }, 'msm');
-        if (!named(async_.error)) wrong.push(`${f.name} msm ${what}: ${async_.error ? String(async_.error) : 'returned a point'}`);
-      }
-    }
-    assert.deepEqual(wrong, []);
-  });
-});
+// The plain reproductions of option bugs (windowBits '8', validate 'toString', scalarEndian 'BE', toBytes
+// formats, undefined entries and holes) run for both groups in test/group-api.test.ts.

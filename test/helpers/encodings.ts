@@ -74,3 +74,40 @@ export function scalarBytes(s: readonly bigint[], endian: 'le' | 'be' = 'le'): U
     }),
   );
 }
+
+/** A G2 point (coordinates in F_p² as [c0, c1]); null = infinity. */
+export type Pt2 = { x: readonly [bigint, bigint]; y: readonly [bigint, bigint] } | null;
+
+/**
+ * One G2 point in the named format, from the format rules (coordinates written as given): ZCash and
+ * EIP-197 big-endian c1 before c0 (ZCash's flags in byte 0, EIP-197's infinity all zero), arkworks
+ * little-endian c0 before c1 with its flags in the last byte. The sign/sort flag: y > −y in F_p²
+ * ordered by c1, then c0.
+ */
+export function encodeG2Point(p: bigint, format: string, P: Pt2): Uint8Array {
+  const { B } = coordinateBytes(p);
+  const half = (p - 1n) / 2n;
+  const big = P !== null && (P.y[1] !== 0n ? P.y[1] > half : P.y[0] > half);
+  const { x, y } = P ?? { x: [0n, 0n], y: [0n, 0n] };
+  switch (format) {
+    case 'zcash':
+    case 'eip197': {
+      const out = cat(be(x[1], B), be(x[0], B), be(y[1], B), be(y[0], B));
+      if (P === null && format === 'zcash') out[0] = 0x40;
+      return out;
+    }
+    case 'zcash-compressed': {
+      const out = cat(be(x[1], B), be(x[0], B));
+      out[0] |= P === null ? 0xc0 : big ? 0xa0 : 0x80;
+      return out;
+    }
+    case 'arkworks':
+    case 'arkworks-compressed': {
+      const out = format === 'arkworks' ? cat(le(x[0], B), le(x[1], B), le(y[0], B), le(y[1], B)) : cat(le(x[0], B), le(x[1], B));
+      out[out.length - 1] |= P === null ? 0x40 : big ? 0x80 : 0;
+      return out;
+    }
+    default:
+      throw new Error(`encodeG2Point: no spec encoder for ${format}`);
+  }
+}
