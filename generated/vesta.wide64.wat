@@ -4460,13 +4460,13 @@
   ;; with each other into temporaries (a batched tree), so no input shape serializes the additions.
   ;; i64.mul instructions in body: 0
   (func $msm_accumulate (param $st i32) (result i32)
-    (local $points i32) (local $layout i32) (local $staging i32) (local $tripleBytes i32) (local $elemBytes i32) (local $packedTag i32) (local $bOperand i32) (local $halves i32)
-    (local $maskLo i64) (local $maskHi i64) (local $thrLo i64) (local $thrHi i64) (local $lowHi i64) (local $count i32) (local $shift i32) (local $c i32)
-    (local $buckets i32) (local $bstate i32) (local $pending i32) (local $pairs i32) (local $cap i32) (local $deferred i32) (local $dcap i32) (local $temps i32)
-    (local $freeTemps i32) (local $scratch i32) (local $pendingList i32) (local $tempCap i32) (local $np i32) (local $nd i32) (local $nfree i32) (local $npend i32)
-    (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32) (local $mask i64) (local $halfL i32) (local $item i32)
-    (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32) (local $t i32) (local $info i32) (local $other i32)
-    (local $de i32) (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
+    (local $points i32) (local $halves i32) (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32)
+    (local $pairs i32) (local $batch i32) (local $deferred i32) (local $deferredCap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32)
+    (local $tempCap i32) (local $pointLayout i32) (local $staging i32) (local $tripleBytes i32) (local $elemBytes i32) (local $packedTag i32) (local $bOperand i32) (local $lowHi i64)
+    (local $np i32) (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32)
+    (local $half i32) (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32)
+    (local $e i32) (local $t i32) (local $other i32) (local $carryMaskLo i64) (local $carryMaskHi i64) (local $carryThresholdLo i64) (local $carryThresholdHi i64) (local $de i32)
+    (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
     (local.set $count (i32.load offset=8 (local.get $st)))
@@ -4476,23 +4476,23 @@
     (local.set $bstate (i32.load offset=24 (local.get $st)))
     (local.set $pending (i32.load offset=28 (local.get $st)))
     (local.set $pairs (i32.load offset=32 (local.get $st)))
-    (local.set $cap (i32.load offset=36 (local.get $st)))
+    (local.set $batch (i32.load offset=36 (local.get $st)))
     (local.set $deferred (i32.load offset=40 (local.get $st)))
-    (local.set $dcap (i32.load offset=44 (local.get $st)))
+    (local.set $deferredCap (i32.load offset=44 (local.get $st)))
     (local.set $temps (i32.load offset=48 (local.get $st)))
     (local.set $freeTemps (i32.load offset=52 (local.get $st)))
     (local.set $scratch (i32.load offset=56 (local.get $st)))
     (local.set $pendingList (i32.load offset=60 (local.get $st)))
     (local.set $tempCap (i32.load offset=64 (local.get $st)))
-    (local.set $layout (i32.load offset=100 (local.get $st)))
+    (local.set $pointLayout (i32.load offset=100 (local.get $st)))
     (local.set $staging (i32.load offset=104 (local.get $st)))
-    (local.set $elemBytes (select (i32.const 32) (i32.const 32) (i32.eq (local.get $layout) (i32.const 2))))
+    (local.set $elemBytes (select (i32.const 32) (i32.const 32) (i32.eq (local.get $pointLayout) (i32.const 2))))
     (local.set $tripleBytes (i32.mul (local.get $elemBytes) (i32.const 3)))
-    (local.set $packedTag (select (i32.const 4) (i32.const 0) (i32.eq (local.get $layout) (i32.const 2))))
-    (local.set $maskLo (i64.load offset=68 (local.get $st)))
-    (local.set $maskHi (i64.load offset=76 (local.get $st)))
-    (local.set $thrLo (i64.load offset=84 (local.get $st)))
-    (local.set $thrHi (i64.load offset=92 (local.get $st)))
+    (local.set $packedTag (select (i32.const 4) (i32.const 0) (i32.eq (local.get $pointLayout) (i32.const 2))))
+    (local.set $carryMaskLo (i64.load offset=68 (local.get $st)))
+    (local.set $carryMaskHi (i64.load offset=76 (local.get $st)))
+    (local.set $carryThresholdLo (i64.load offset=84 (local.get $st)))
+    (local.set $carryThresholdHi (i64.load offset=92 (local.get $st)))
     (local.set $np (i32.const 0))
     (local.set $nd (i32.const 0))
     (local.set $npend (i32.const 0))
@@ -4519,8 +4519,8 @@
       (loop $l3
         (local.set $half (i32.add (local.get $halves) (i32.shl (local.get $i) (i32.const 4))))
         (local.set $raw (i64.and (i64.shr_u (i64.load (i32.add (local.get $half) (i32.shl (i32.shr_u (local.get $shift) (i32.const 5)) (i32.const 2)))) (i64.extend_i32_u (i32.and (local.get $shift) (i32.const 31)))) (local.get $mask)))
-        (local.set $lowHi (i64.and (i64.load offset=8 (local.get $half)) (local.get $maskHi)))
-        (local.set $digit (i32.add (i32.wrap_i64 (local.get $raw)) (i32.or (i64.gt_u (local.get $lowHi) (local.get $thrHi)) (i32.and (i64.eq (local.get $lowHi) (local.get $thrHi)) (i64.gt_u (i64.and (i64.load (local.get $half)) (local.get $maskLo)) (local.get $thrLo))))))
+        (local.set $lowHi (i64.and (i64.load offset=8 (local.get $half)) (local.get $carryMaskHi)))
+        (local.set $digit (i32.add (i32.wrap_i64 (local.get $raw)) (i32.or (i64.gt_u (local.get $lowHi) (local.get $carryThresholdHi)) (i32.and (i64.eq (local.get $lowHi) (local.get $carryThresholdHi)) (i64.gt_u (i64.and (i64.load (local.get $half)) (local.get $carryMaskLo)) (local.get $carryThresholdLo))))))
         (if (i32.gt_s (local.get $digit) (local.get $halfL))
           (then
             (local.set $digit (i32.sub (local.get $digit) (i32.shl (local.get $halfL) (i32.const 1))))
@@ -4530,11 +4530,11 @@
           (then
             (if (i32.lt_s (local.get $digit) (i32.const 0))
               (then
-                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $layout) (i32.const 0))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
+                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $pointLayout) (i32.const 0))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
                 (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
               )
               (else
-                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $layout) (i32.const 0))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
+                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 64))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $pointLayout) (i32.const 0))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
                 (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
               )
             )
@@ -4728,7 +4728,7 @@
                                         (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                                       )
                                       (else
-                                        (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                        (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                           (then
                                             (unreachable)
                                           )
@@ -4756,7 +4756,7 @@
                                 (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                                 (if (local.get $fb2)
                                   (then
-                                    (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                    (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                       (then
                                         (unreachable)
                                       )
@@ -4840,7 +4840,7 @@
                 (i32.store (i32.add (local.get $pending) (i32.shl (local.get $bk) (i32.const 2))) (i32.const 0))
               )
             )
-            (if (i32.or (i32.ge_u (local.get $np) (local.get $cap)) (i32.ge_u (local.get $nd) (i32.sub (local.get $dcap) (i32.shl (local.get $cap) (i32.const 1)))))
+            (if (i32.or (i32.ge_u (local.get $np) (local.get $batch)) (i32.ge_u (local.get $nd) (i32.sub (local.get $deferredCap) (i32.shl (local.get $batch) (i32.const 1)))))
               (then
                 (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                 (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
@@ -4867,7 +4867,7 @@
                             (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                           )
                           (else
-                            (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                            (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                               (then
                                 (unreachable)
                               )
@@ -4895,7 +4895,7 @@
                     (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                     (if (local.get $fb2)
                       (then
-                        (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                        (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                           (then
                             (unreachable)
                           )
@@ -5108,7 +5108,7 @@
                                                 (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                                               )
                                               (else
-                                                (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                                (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                                   (then
                                                     (unreachable)
                                                   )
@@ -5136,7 +5136,7 @@
                                         (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                                         (if (local.get $fb2)
                                           (then
-                                            (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                            (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                               (then
                                                 (unreachable)
                                               )
@@ -5220,7 +5220,7 @@
                         (i32.store (i32.add (local.get $pending) (i32.shl (local.get $bk) (i32.const 2))) (i32.const 0))
                       )
                     )
-                    (if (i32.ge_u (local.get $np) (local.get $cap))
+                    (if (i32.ge_u (local.get $np) (local.get $batch))
                       (then
                         (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                         (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
@@ -5247,7 +5247,7 @@
                                     (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                                   )
                                   (else
-                                    (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                    (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                       (then
                                         (unreachable)
                                       )
@@ -5275,7 +5275,7 @@
                             (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                             (if (local.get $fb2)
                               (then
-                                (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                   (then
                                     (unreachable)
                                   )
@@ -5332,7 +5332,7 @@
                         (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                       )
                       (else
-                        (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                        (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                           (then
                             (unreachable)
                           )
@@ -5360,7 +5360,7 @@
                 (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                 (if (local.get $fb2)
                   (then
-                    (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                    (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                       (then
                         (unreachable)
                       )
@@ -5575,7 +5575,7 @@
                                         (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                                       )
                                       (else
-                                        (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                        (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                           (then
                                             (unreachable)
                                           )
@@ -5603,7 +5603,7 @@
                                 (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                                 (if (local.get $fb2)
                                   (then
-                                    (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                                    (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                                       (then
                                         (unreachable)
                                       )
@@ -5687,7 +5687,7 @@
                 (i32.store (i32.add (local.get $pending) (i32.shl (local.get $bk) (i32.const 2))) (i32.const 0))
               )
             )
-            (if (i32.ge_u (local.get $np) (local.get $cap))
+            (if (i32.ge_u (local.get $np) (local.get $batch))
               (then
                 (call $g1_batch_touch (local.get $pairs) (local.get $np) (local.get $scratch))
                 (call $g1_batch_add (local.get $pairs) (local.get $np) (local.get $scratch))
@@ -5714,7 +5714,7 @@
                             (local.set $nfree (i32.add (local.get $nfree) (i32.const 1)))
                           )
                           (else
-                            (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                            (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                               (then
                                 (unreachable)
                               )
@@ -5742,7 +5742,7 @@
                     (local.set $fb2 (i32.load (i32.add (local.get $pending) (i32.shl (local.get $fbk) (i32.const 2)))))
                     (if (local.get $fb2)
                       (then
-                        (if (i32.ge_u (local.get $nd) (local.get $dcap))
+                        (if (i32.ge_u (local.get $nd) (local.get $deferredCap))
                           (then
                             (unreachable)
                           )

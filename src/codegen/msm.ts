@@ -33,12 +33,16 @@ import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js'
 import { countedScratch, type CountedScratch } from './scratch.js';
 import {
   ACC_STATE_FIELDS, BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, PAIR_BYTES,
-  POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, accOffset, batchAddScratchBytes, packedElementBytes,
+  POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, accOffset, batchAddScratchBytes, packedElementBytes, type AccStateField,
 } from '../abi/layout.js';
 
 function limbs32(v: bigint, count: number): bigint[] {
   return Array.from({ length: count }, (_, i) => (v >> BigInt(32 * i)) & 0xffffffffn);
 }
+
+/** msm_accumulate's i32 state fields: all of ACC_STATE_FIELDS but the carry rule's 128-bit values. */
+type AccI32Field = Exclude<AccStateField, `carry${string}`>;
+const ACC_I32_FIELDS = ACC_STATE_FIELDS.filter((f): f is AccI32Field => !f.startsWith('carry'));
 
 /** A list as lines of `perLine` items, comma-separated. */
 function wrapList(items: readonly string[], perLine: number): string[] {
@@ -586,35 +590,26 @@ export class MsmGen {
       'with each other into temporaries (a batched tree), so no input shape serializes the additions.',
     ], (fb) => {
       const st = fb.param('st', 'i32');
-      const fld = (off: number) => i32.load(st.get, off);
-      const points = fb.local('points', 'i32');
-      const layout = fb.local('layout', 'i32');
-      const staging = fb.local('staging', 'i32');
+      // the state block's i32 fields, each loaded into a local of its name, in ACC_STATE_FIELDS order
+      const state = {} as Record<AccI32Field, Local<'i32'>>;
+      for (const name of ACC_I32_FIELDS) {
+        state[name] = fb.local(name, 'i32');
+        state[name].set(i32.load(st.get, accOffset(name)));
+      }
+      // (tempCap: temporary slots, more than the batch: see the runtime)
+      const { points, halves, count, shift, c, buckets, bstate, pending, pairs, deferred, temps, freeTemps, scratch, pendingList, tempCap, staging } = state;
+      const { batch: cap, deferredCap: dcap, pointLayout: layout } = state;
+      // the carry rule's 128-bit values, as low and high i64 (words 0–1 and 2–3)
+      const wide = (name: 'carryMask' | 'carryThreshold', word: 0 | 2) => {
+        const l = fb.local(`${name}${word === 0 ? 'Lo' : 'Hi'}`, 'i64');
+        l.set(i64.load(st.get, accOffset(`${name}${word}`)));
+        return l;
+      };
       const tripleBytes = fb.local('tripleBytes', 'i32');
       const elemBytes = fb.local('elemBytes', 'i32');
       const packedTag = fb.local('packedTag', 'i32');
       const bOperand = fb.local('bOperand', 'i32');
-      const halves = fb.local('halves', 'i32');
-      const maskLo = fb.local('maskLo', 'i64');
-      const maskHi = fb.local('maskHi', 'i64');
-      const thrLo = fb.local('thrLo', 'i64');
-      const thrHi = fb.local('thrHi', 'i64');
       const lowHi = fb.local('lowHi', 'i64');
-      const count = fb.local('count', 'i32');
-      const shift = fb.local('shift', 'i32');
-      const c = fb.local('c', 'i32');
-      const buckets = fb.local('buckets', 'i32');
-      const bstate = fb.local('bstate', 'i32');
-      const pending = fb.local('pending', 'i32');
-      const pairs = fb.local('pairs', 'i32');
-      const cap = fb.local('cap', 'i32');
-      const deferred = fb.local('deferred', 'i32');
-      const dcap = fb.local('dcap', 'i32');
-      const temps = fb.local('temps', 'i32');
-      const freeTemps = fb.local('freeTemps', 'i32');
-      const scratch = fb.local('scratch', 'i32');
-      const pendingList = fb.local('pendingList', 'i32');
-      const tempCap = fb.local('tempCap', 'i32'); // temporary slots (more than the batch: see the runtime)
       const np = fb.local('np', 'i32'); // pairs in the batch
       const nd = fb.local('nd', 'i32'); // deferred items
       const nfree = fb.local('nfree', 'i32');
@@ -633,20 +628,14 @@ export class MsmGen {
       const j = fb.local('j', 'i32');
       const e = fb.local('e', 'i32');
       const t = fb.local('t', 'i32');
-      const info = fb.local('info', 'i32');
       const other = fb.local('other', 'i32');
 
-      points.set(fld(accOffset('points'))); halves.set(fld(accOffset('halves'))); count.set(fld(accOffset('count'))); shift.set(fld(accOffset('shift'))); c.set(fld(accOffset('c')));
-      buckets.set(fld(accOffset('buckets'))); bstate.set(fld(accOffset('bstate'))); pending.set(fld(accOffset('pending'))); pairs.set(fld(accOffset('pairs'))); cap.set(fld(accOffset('batch')));
-      deferred.set(fld(accOffset('deferred'))); dcap.set(fld(accOffset('deferredCap'))); temps.set(fld(accOffset('temps'))); freeTemps.set(fld(accOffset('freeTemps'))); scratch.set(fld(accOffset('scratch')));
-      pendingList.set(fld(accOffset('pendingList'))); tempCap.set(fld(accOffset('tempCap'))); layout.set(fld(accOffset('pointLayout'))); staging.set(fld(accOffset('staging')));
       // triples: [β·x, x, y] of EB-byte elements, or of PK-byte packed ones (tag bit 2 on their pointers)
       const packed = i32.eq(layout.get, i32.const(POINT_LAYOUT_PACKED));
       elemBytes.set(i32.select(i32.const(this.PK || this.EB), i32.const(this.EB), packed));
       tripleBytes.set(i32.mul(elemBytes.get, i32.const(3)));
       packedTag.set(i32.select(i32.const(4), i32.const(0), packed));
-      maskLo.set(i64.load(st.get, accOffset('carryMask0'))); maskHi.set(i64.load(st.get, accOffset('carryMask2')));
-      thrLo.set(i64.load(st.get, accOffset('carryThreshold0'))); thrHi.set(i64.load(st.get, accOffset('carryThreshold2')));
+      const [maskLo, maskHi, thrLo, thrHi] = [wide('carryMask', 0), wide('carryMask', 2), wide('carryThreshold', 0), wide('carryThreshold', 2)];
       np.set(i32.const(0)); nd.set(i32.const(0)); npend.set(i32.const(0)); flushes.set(i32.const(0));
       // free-temp stack holds every temp slot
       nfree.set(tempCap.get);
