@@ -141,8 +141,16 @@ for (const { name, group } of curveGroups) {
     });
 
     it('every format has the layout of its rule and round-trips (points of both signs and infinity); ZCash bytes equal noble’s', () => {
-      const P = point();
-      for (const P0 of [P, ref.neg(P)]) {
+      const pts = Array.from({ length: 3 }, point);
+      const P = pts[0];
+      // G2's sign flag orders y by c1, then c0: add a point that tells this from ordering by c0 (y's components on different sides of (p − 1)/2)
+      const split = (Q: P) => Q.y[1] > (p - 1n) / 2n !== Q.y[0] > (p - 1n) / 2n;
+      if (group === 'g2') for (let Q = point(), tries = 0; tries < 64; Q = point(), tries++) if (split(Q)) {
+        pts.push(Q);
+        break;
+      }
+      if (group === 'g2') assert.ok(pts.some(split), 'a point with y’s components on different sides of (p − 1)/2');
+      for (const P0 of pts.flatMap((Q) => [Q, ref.neg(Q)])) {
         for (const { name: fmt, bytes } of g().pointFormats) {
           const enc = g().toBytes(P0, fmt);
           assert.equal(enc.length, bytes);
