@@ -1,15 +1,17 @@
 /**
- * The public G1 API against a small model of its contract (fast-check): on every curve, for msmSync
- * and msm (async, on a 2-worker pool and with `threads: 1`), random option objects and random input
+ * The public group API against a small model of its contract (fast-check), one template over every
+ * (curve, group) of the registry (G1 everywhere, G2 where the descriptor has one): for msmSync and
+ * msm (async, on a 2-worker pool and with `threads: 1`), random option objects and random input
  * shapes either give exactly the bigint reference's point or throw a typed PippinError naming the
  * bad element; never another error, never a hang; a correct call works afterwards. (The plain
- * reproductions of option bugs — windowBits '8', validate 'toString', … — are in group-api.test.ts, for both groups.)
+ * reproductions of option bugs — windowBits '8', validate 'toString', … — are in group-api.test.ts.)
  *
  * The contract as modelled: invalid options → InvalidOptionError (before anything else is looked
  * at); packed scalars 32 bytes each, bigint scalars of any size and sign reduced mod r, anything
  * else at index i → ScalarEncodingError(i); points and scalars of different counts →
  * LengthMismatchError; `null`, {infinity: true} are the point at infinity; an `undefined` entry or
- * a hole, a non-object, non-bigint or out-of-range coordinates → PointEncodingError(i); off-curve
+ * a hole, a non-object, coordinates not of the group's type (G1 a bigint, G2 a pair of bigints) or
+ * out of range → PointEncodingError(i); off-curve
  * → NotOnCurveError(i) unless validate 'none'; outside the subgroup → NotInSubgroupError(i) under
  * validate 'full'. Without pointFormat, packed points use the first format whose size fits the
  * bytes per point (else the curve's first). Unchecked bad points give an unspecified point.
@@ -21,10 +23,12 @@ import {
   curves, startThreads, stopThreads, PippinError, InvalidOptionError, PointEncodingError, NotOnCurveError, NotInSubgroupError,
   LengthMismatchError, ScalarEncodingError,
 } from '../src/index.js';
-import type { G1Affine } from '../src/index.js';
-import { RefCurve, type Affine, type AffinePoint } from '../src/reference/curve.js';
+import { g2Params } from '../src/curves/index.js';
+import { RefCurve } from '../src/reference/curve.js';
+import { RefG2 } from '../src/reference/g2.js';
 import { makeRng } from '../src/reference/rng.js';
 import { pointsWithLogs } from './helpers/known-logs.js';
+import { curveGroups, hasG2, type GroupName } from './helpers/registry.js';
 
 const TIMEOUT_MS = 20_000;
 const RUNS = Number(process.env.API_PROPERTY_RUNS ?? 300);
@@ -43,9 +47,15 @@ async function within<T>(p: Promise<T>, what: string): Promise<T> {
 }
 
 type Input = Uint8Array | readonly unknown[];
+/** A result of either group: G1 coordinates are bigints, G2's pairs [c0, c1]. */
+interface Result {
+  x: unknown;
+  y: unknown;
+  infinity: boolean;
+}
 interface Api {
-  msm(points: Input, scalars: Input, options?: unknown): Promise<G1Affine>;
-  msmSync(points: Input, scalars: Input, options?: unknown): G1Affine;
+  msm(points: Input, scalars: Input, options?: unknown): Promise<Result>;
+  msmSync(points: Input, scalars: Input, options?: unknown): Result;
   toBytes(point: unknown, format?: string): Uint8Array;
   readonly pointFormats: readonly { name: string; bytes: number }[];
 }
@@ -54,8 +64,58 @@ interface CurveLike {
   params: ConstructorParameters<typeof RefCurve>[0];
   init(): Promise<void>;
   g1: Api;
+  g2: Api;
 }
-const allCurves = Object.entries(curves).map(([name, c]) => ({ name, curve: c as unknown as CurveLike }));
+/** A finite point of either group (G1: bigints; G2: [c0, c1] pairs); null is infinity. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AffinePoint = { x: any; y: any };
+type Affine = AffinePoint | null;
+/** The bigint reference of either group (RefCurve, RefG2). */
+interface Ref {
+  readonly G: AffinePoint;
+  mul(P: Affine, k: bigint): Affine;
+  add(P: Affine, Q: Affine): Affine;
+  neg(P: Affine): Affine;
+  eq(P: Affine, Q: Affine): boolean;
+  isOnCurve(P: Affine): boolean;
+  isInSubgroup(P: Affine): boolean;
+  msmNaive(points: readonly Affine[], scalars: readonly bigint[]): Affine;
+}
+/** How a group's coordinates look in point objects and results. */
+interface Coords {
+  /** a coordinate of the right type (G1: a bigint; G2: an array of two bigints) */
+  is(v: unknown): boolean;
+  /** every component in [0, p) */
+  inRange(v: unknown, p: bigint): boolean;
+  zero: unknown;
+  isZero(v: unknown): boolean;
+  /** the coordinate with its first component replaced */
+  withFirst(v: unknown, c: bigint): unknown;
+  first(v: unknown): bigint;
+  /** a coordinate made of numbers instead of bigints */
+  numbers: unknown;
+}
+const COORDS: Record<GroupName, Coords> = {
+  g1: {
+    is: (v) => typeof v === 'bigint',
+    inRange: (v, p) => (v as bigint) >= 0n && (v as bigint) < p,
+    zero: 0n,
+    isZero: (v) => v === 0n,
+    withFirst: (_, c) => c,
+    first: (v) => v as bigint,
+    numbers: 1,
+  },
+  g2: {
+    is: (v) => Array.isArray(v) && v.length === 2 && v.every((c) => typeof c === 'bigint'),
+    inRange: (v, p) => (v as bigint[]).every((c) => c >= 0n && c < p),
+    zero: [0n, 0n],
+    isZero: (v) => (v as bigint[]).every((c) => c === 0n),
+    withFirst: (v, c) => [c, (v as bigint[])[1]],
+    first: (v) => (v as bigint[])[0],
+    numbers: [1, 2],
+  },
+};
+const allGroups = curveGroups.map(({ name, group }) => ({ key: `${name}.${group}`, name, group, curve: curves[name] as unknown as CurveLike }));
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures: a few points with known logs per curve, their encodings, and bad points.
@@ -74,9 +134,11 @@ interface FormatFix {
   nonSub?: Uint8Array;
 }
 interface Fixture {
+  /** curve.group */
   name: string;
-  g1: Api;
-  ref: RefCurve;
+  api: Api;
+  coords: Coords;
+  ref: Ref;
   r: bigint;
   p: bigint;
   G: AffinePoint;
@@ -102,32 +164,52 @@ function fieldBytes(p: bigint): number {
   return Math.ceil(p.toString(2).length / 8);
 }
 
-/** Index of the lowest byte of y in an uncompressed encoding: BE x‖y (zcash, eip196), LE x‖y[‖flags] (arkworks, pasta). */
-function yLowByte(format: string, bytes: number, L: number): number {
-  if (format === 'zcash' || format === 'eip196') return bytes - 1;
-  if (format === 'arkworks' || format === 'pasta') return L;
+/**
+ * Index of the lowest byte of y's first component in an uncompressed encoding: G1 BE x‖y (zcash,
+ * eip196), LE x‖y[‖flags] (arkworks, pasta); G2 BE x1‖x0‖y1‖y0 (zcash, eip197), LE x0‖x1‖y0‖y1 (arkworks).
+ */
+function yLowByte(group: GroupName, format: string, bytes: number, L: number): number {
+  if (format === 'zcash' || format === 'eip196' || format === 'eip197') return bytes - 1;
+  if (format === 'arkworks' || format === 'pasta') return group === 'g1' ? L : 2 * L;
   throw new Error(`no layout known for ${format}`);
 }
 
-function makeFixture(name: string, curve: CurveLike): Fixture {
-  const g1 = curve.g1;
-  const ref = new RefCurve(curve.params);
+function makeFixture(name: string, group: GroupName, curve: CurveLike): Fixture {
+  const g1 = curve[group];
+  const coords = COORDS[group];
   const { r, p, h1 } = curve.params;
+  let ref: Ref;
+  let pool: AffinePoint[];
+  let logs: bigint[];
+  let nonSub: AffinePoint | undefined;
+  if (group === 'g1') {
+    const ref1 = new RefCurve(curve.params);
+    ref = ref1 as Ref;
+    const known = pointsWithLogs(ref1, ref1.G, r, 6, 11);
+    pool = known.pts as AffinePoint[];
+    logs = known.logs;
+    if (h1 > 1n) {
+      for (let x = 1n; !nonSub; x++) {
+        const y = ref1.Fp.sqrt(x * x * x + ref1.a * x + ref1.b);
+        if (y !== undefined && !ref1.isInSubgroup({ x, y })) nonSub = { x, y };
+      }
+    }
+  } else {
+    if (!hasG2(curve.name as never)) throw new Error(`${curve.name} has no G2`);
+    const ref2 = new RefG2(g2Params[curve.name as keyof typeof g2Params]);
+    ref = ref2 as unknown as Ref;
+    const rng = makeRng(11);
+    logs = Array.from({ length: 6 }, () => rng.nextBigint(256) % r);
+    pool = logs.map((a) => ref2.mul(ref2.G, a)!);
+    nonSub = ref2.pointFromX0(1n); // h2 > 1: a point of the twist outside G2
+  }
   const G = ref.G;
-  const { pts, logs } = pointsWithLogs(ref, G, r, 6, 11);
-  const pool = pts as AffinePoint[];
   // P and −P: sums that cancel
   pool.push(ref.neg(pool[0]) as AffinePoint);
   logs.push(r - logs[0]);
-  const offBase = pool.find((P) => (P.y ^ 1n) < p && !ref.isOnCurve({ x: P.x, y: P.y ^ 1n }))!;
-  const off = { x: offBase.x, y: offBase.y ^ 1n };
-  let nonSub: AffinePoint | undefined;
-  if (h1 > 1n) {
-    for (let x = 1n; !nonSub; x++) {
-      const y = ref.Fp.sqrt(x * x * x + ref.a * x + ref.b);
-      if (y !== undefined && !ref.isInSubgroup({ x, y })) nonSub = { x, y };
-    }
-  }
+  const flip = (P: AffinePoint) => ({ x: P.x, y: coords.withFirst(P.y, coords.first(P.y) ^ 1n) });
+  const offBase = pool.find((P) => (coords.first(P.y) ^ 1n) < p && !ref.isOnCurve(flip(P)))!;
+  const off = flip(offBase);
   const L = fieldBytes(p);
   const seen = new Set<number>();
   const formats = g1.pointFormats.map(({ name: f, bytes }): FormatFix => {
@@ -137,7 +219,7 @@ function makeFixture(name: string, curve: CurveLike): Fixture {
     let offBytes: Uint8Array | undefined;
     if (!compressed) {
       offBytes = g1.toBytes(offBase, f);
-      offBytes[yLowByte(f, bytes, L)] ^= 1;
+      offBytes[yLowByte(group, f, bytes, L)] ^= 1;
     }
     return {
       name: f,
@@ -153,12 +235,12 @@ function makeFixture(name: string, curve: CurveLike): Fixture {
   });
   const memo = new Map<string, 'ok' | 'off' | 'nonSub'>();
   const status = (P: AffinePoint) => {
-    const key = `${P.x},${P.y}`;
+    const key = `${String(P.x)};${String(P.y)}`;
     let s = memo.get(key);
     if (!s) memo.set(key, (s = !ref.isOnCurve(P) ? 'off' : ref.isInSubgroup(P) ? 'ok' : 'nonSub'));
     return s;
   };
-  const fix: Fixture = { name, g1, ref, r, p, G, pool, logs, off, nonSub, formats, status, healthy: undefined as never };
+  const fix: Fixture = { name: `${name}.${group}`, api: g1, coords, ref, r, p, G, pool, logs, off, nonSub, formats, status, healthy: undefined as never };
   const small = [pool[1], null, pool[2]];
   const smallS = [3n, 5n, -7n];
   const f0 = formats[0];
@@ -303,7 +385,7 @@ function mod(x: bigint, r: bigint): bigint {
 
 function build(fix: Fixture, d: CaseDesc): Built {
   const rng = makeRng(d.seed);
-  const { r, p } = fix;
+  const { r, p, coords: C } = fix;
   const n = d.n;
   const fmt = fix.formats[d.format % fix.formats.length];
   const otherFmt = fix.formats[(d.format + 1) % fix.formats.length];
@@ -412,20 +494,20 @@ function build(fix: Fixture, d: CaseDesc): Built {
         case 'null':
         case 'infObj':
         case 'infAffine':
-          arr[i] = kind === 'null' ? null : kind === 'infObj' ? { infinity: true } : { x: 0n, y: 0n, infinity: true };
+          arr[i] = kind === 'null' ? null : kind === 'infObj' ? { infinity: true } : { x: C.zero, y: C.zero, infinity: true };
           logs[i] = null;
           break;
         case 'finiteFlag':
           arr[i] = { x: P.x, y: P.y, infinity: false };
           break;
         case 'numbers':
-          arr[i] = { x: 1, y: 2 };
+          arr[i] = { x: C.numbers, y: C.numbers };
           break;
         case 'xIsP':
-          arr[i] = { x: p, y: P.y };
+          arr[i] = { x: C.withFirst(P.x, p), y: P.y };
           break;
         case 'negY':
-          arr[i] = { x: P.x, y: -P.y };
+          arr[i] = { x: P.x, y: C.withFirst(P.y, -C.first(P.y)) };
           break;
         case 'string':
           arr[i] = 'P';
@@ -459,8 +541,8 @@ function build(fix: Fixture, d: CaseDesc): Built {
       else if (typeof v !== 'object') badPoint(i, PointEncodingError, `not an object: ${String(v)}`);
       else {
         const { x, y } = v as { x: unknown; y: unknown };
-        if (typeof x !== 'bigint' || typeof y !== 'bigint') badPoint(i, PointEncodingError, 'coordinates not bigints');
-        else if (x < 0n || y < 0n || x >= p || y >= p) badPoint(i, PointEncodingError, 'coordinate out of range');
+        if (!C.is(x) || !C.is(y)) badPoint(i, PointEncodingError, 'coordinates not of the group’s type');
+        else if (!C.inRange(x, p) || !C.inRange(y, p)) badPoint(i, PointEncodingError, 'coordinate out of range');
         else if (fix.status({ x, y }) === 'off') {
           if (validate === 'none') unchecked(i);
           else badPoint(i, NotOnCurveError, 'off the curve');
@@ -525,11 +607,11 @@ function build(fix: Fixture, d: CaseDesc): Built {
 }
 
 function show(a: Affine): string {
-  return a === null ? 'infinity' : `(${a.x.toString(16).slice(0, 12)}…, ${a.y.toString(16).slice(0, 12)}…)`;
+  return a === null ? 'infinity' : `(${String(a.x).slice(0, 14)}…, ${String(a.y).slice(0, 14)}…)`;
 }
 
 /** Checks an outcome against the model; returns whether the call threw. */
-function judge(fix: Fixture, b: Built, outcome: { value?: G1Affine; error?: unknown }): boolean {
+function judge(fix: Fixture, b: Built, outcome: { value?: Result; error?: unknown }): boolean {
   const { expect } = b;
   const ctx = `${fix.name} ${b.summary}`;
   if ('error' in outcome) {
@@ -544,17 +626,17 @@ function judge(fix: Fixture, b: Built, outcome: { value?: G1Affine; error?: unkn
   const got = outcome.value!;
   assert.ok(!expect.defects.length, `${ctx}: returned ${JSON.stringify(got, (_, v) => (typeof v === 'bigint' ? v.toString(16) : v))} but expected one of ${expect.defects.map((a) => `${a.cls.name}(${a.index}; ${a.why})`).join(' | ')}`);
   assert.equal(typeof got.infinity, 'boolean', `${ctx}: result shape`);
-  assert.ok(typeof got.x === 'bigint' && typeof got.y === 'bigint', `${ctx}: result shape`);
+  assert.ok(fix.coords.is(got.x) && fix.coords.is(got.y), `${ctx}: result shape`);
   if (!expect.unspecified) {
     const pt: Affine = got.infinity ? null : { x: got.x, y: got.y };
     assert.ok(fix.ref.eq(pt, expect.want!), `${ctx}: got ${show(pt)}, want ${show(expect.want!)}`);
-    if (got.infinity) assert.ok(got.x === 0n && got.y === 0n, `${ctx}: infinity as (0, 0)`);
+    if (got.infinity) assert.ok(fix.coords.isZero(got.x) && fix.coords.isZero(got.y), `${ctx}: infinity as (0, 0)`);
     if (typeof (b.call.options as { onStats?: unknown } | undefined)?.onStats === 'function') assert.equal(b.stats.calls, 1, `${ctx}: onStats once`);
   }
   return false;
 }
 
-async function runCall(g1: Api, mode: 'sync' | 'async', c: { points: Input; scalars: Input; options?: unknown }, what: string): Promise<{ value?: G1Affine; error?: unknown }> {
+async function runCall(g1: Api, mode: 'sync' | 'async', c: { points: Input; scalars: Input; options?: unknown }, what: string): Promise<{ value?: Result; error?: unknown }> {
   try {
     return { value: mode === 'sync' ? g1.msmSync(c.points, c.scalars, c.options) : await within(g1.msm(c.points, c.scalars, c.options), what) };
   } catch (error) {
@@ -565,7 +647,7 @@ async function runCall(g1: Api, mode: 'sync' | 'async', c: { points: Input; scal
 
 async function stillWorks(fix: Fixture, mode: 'sync' | 'async', large: boolean): Promise<void> {
   const h = large ? fix.healthy.large : fix.healthy.small;
-  const out = await runCall(fix.g1, mode, h, `${fix.name} health check`);
+  const out = await runCall(fix.api, mode, h, `${fix.name} health check`);
   assert.ok(!('error' in out), `${fix.name}: a correct call after an error threw ${String(out.error)}`);
   const got = out.value!;
   assert.ok(fix.ref.eq(got.infinity ? null : { x: got.x, y: got.y }, h.want), `${fix.name}: a correct call after an error gave a wrong point`);
@@ -575,7 +657,7 @@ function property(fix: Fixture, mode: 'sync' | 'async', desc: fc.Arbitrary<CaseD
   return fc.assert(
     fc.asyncProperty(desc, async (d) => {
       const b = build(fix, d);
-      const out = await runCall(fix.g1, mode, b.call, `${fix.name} ${mode} ${b.summary}`);
+      const out = await runCall(fix.api, mode, b.call, `${fix.name} ${mode} ${b.summary}`);
       const threw = judge(fix, b, out);
       if (threw) await stillWorks(fix, mode, d.n >= 256);
     }),
@@ -598,9 +680,9 @@ const fixtures = new Map<string, Fixture>();
 before(async () => {
   const state = await startThreads(2);
   assert.equal(state.count, 2, 'a 2-worker pool');
-  for (const { name, curve } of allCurves) {
+  for (const { key, name, group, curve } of allGroups) {
     await curve.init();
-    fixtures.set(name, makeFixture(name, curve));
+    fixtures.set(key, makeFixture(name, group, curve));
   }
 });
 after(() => stopThreads());
@@ -616,7 +698,7 @@ describe('the model itself', () => {
   });
 });
 
-for (const { name } of allCurves) {
+for (const { key: name } of allGroups) {
   describe(`${name}: API contract (property)`, () => {
     for (const mode of ['sync', 'async'] as const) {
       const entry = mode === 'sync' ? 'msmSync' : 'msm';
