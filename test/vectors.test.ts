@@ -15,7 +15,8 @@ import { checkCurveParams } from '../src/curves/check.js';
 import type { CurveParams } from '../src/curves/types.js';
 import { RefCurve, type Affine } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
-import { bls12_381, bn254, type G2Affine as ApiG2Affine, type G2PointInput } from '../src/index.js';
+import { curves as apiCurves, type G2Affine as ApiG2Affine, type G2PointInput } from '../src/index.js';
+import { g2CurveNames, vectorFormats } from './helpers/registry.js';
 import { g2Params, type G2CurveName } from '../src/curves/index.js';
 import { RefG2, type G2Point } from '../src/reference/g2.js';
 
@@ -84,7 +85,7 @@ const R_IS_LAMBDA_NORM: Record<CurveName, boolean> = {
 };
 
 /**
- * Decode arkworks' bytes for a G1 point. BLS12-381 (ark-bls12-381 ≥ 0.4) uses the ZCash format:
+ * Decode arkworks' bytes for a G1 point. A crate that follows ZCash (vectorFormats: ark-bls12-381 ≥ 0.4) writes:
  * big-endian, flags in the top bits of byte 0 (compressed 0x80, infinity 0x40, y is the larger
  * root 0x20). Every other curve here uses ark-ec's generic short-Weierstrass format: x‖y
  * little-endian, each ⌈bits(p)/8⌉ bytes, and the last element widened to ⌈(bits(p) + 2)/8⌉ bytes
@@ -94,7 +95,7 @@ const R_IS_LAMBDA_NORM: Record<CurveName, boolean> = {
 function decodeArkworks(c: CurveParams, curve: RefCurve, bytes: Uint8Array, compressed: boolean): Affine {
   const fieldBytes = Math.ceil(bits(c.p) / 8);
   const isNegY = (y: bigint): boolean => y > (c.p - 1n) / 2n;
-  if (c.name === 'bls12-381') {
+  if (vectorFormats(c.name as CurveName)[0] === 'zcash') {
     assert.equal(bytes.length, compressed ? fieldBytes : 2 * fieldBytes, 'zcash length');
     const flags = bytes[0]!;
     assert.equal(Boolean(flags & 0x80), compressed, 'zcash compression flag');
@@ -226,16 +227,19 @@ const asG2Result = (P: JsonG2Point | null): ApiG2Affine =>
 const toHex = (b: Uint8Array): string => Array.from(b, (v) => v.toString(16).padStart(2, '0')).join('');
 
 /**
- * Which pippin format reads each byte string of a G2 sample. ark-bls12-381 serializes G2 in the
- * ZCash format; pippin's BLS12-381 'arkworks' format is ark-ec's generic encoding (ark_ec_*; there
- * is no compressed variant of it in pippin).
+ * Which pippin format reads each byte string of a G2 sample, for every registry curve with a G2:
+ * arkworks' crate writes G2 in the convention it uses for G1 (vectorFormats: ark-bls12-381 follows
+ * ZCash); where that is not ark-ec's generic encoding, the sample's ark_ec_uncompressed bytes are
+ * read by pippin's G2 'arkworks' format (there is no compressed variant of it in pippin).
  */
-const G2_SAMPLE_FORMATS = {
-  'bls12-381': { api: bls12_381, formats: [['uncompressed', 'zcash'], ['compressed', 'zcash-compressed'], ['ark_ec_uncompressed', 'arkworks']] },
-  bn254: { api: bn254, formats: [['uncompressed', 'arkworks'], ['compressed', 'arkworks-compressed']] },
-} as const;
+const g2SampleFormats = (name: G2CurveName): (readonly ['uncompressed' | 'compressed' | 'ark_ec_uncompressed', string])[] => {
+  const [u, c] = vectorFormats(name);
+  return [['uncompressed', u], ['compressed', c], ...(u !== 'arkworks' ? [['ark_ec_uncompressed', 'arkworks'] as const] : [])];
+};
 
-for (const [key, { api, formats }] of Object.entries(G2_SAMPLE_FORMATS) as [G2CurveName, (typeof G2_SAMPLE_FORMATS)[G2CurveName]][]) {
+for (const key of g2CurveNames) {
+  const api = apiCurves[key];
+  const formats = g2SampleFormats(key);
   describe(`curve ${key} G2 vs arkworks`, () => {
     const g2vec = loadVectors(key).g2!;
     const params = g2Params[key];
