@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
-import { bls12_381 } from '../src/index.js';
+import { bls12_381, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, type Kzg } from '../src/kzg/index.js';
 import { CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, G1Engine, glv16 } from '../src/kzg/g1.js';
 import { buildColumns } from '../src/kzg/fk20.js';
@@ -43,6 +43,25 @@ describe('pippin/kzg: EIP-7594 cells and proofs against c-kzg', { timeout: 300_0
       assert.deepEqual(proofs.map(hex), proofs2.map(hex), `${name}: proofs`);
       if (name === 'zero') assert.ok(proofs.every((p) => p[0] === 0xc0), 'zero blob: proofs at infinity');
       if (name === 'small' || name === 'r-1') assert.deepEqual((await kzg.computeCells(blob)).map(hex), cells2.map(hex), `${name}: computeCells`);
+    }
+  });
+
+  it('two threads: FK20 rows shared with a worker of the pool, the same bytes', async () => {
+    await startThreads(2);
+    try {
+      const two = await loadKzg({ threads: 2 });
+      try {
+        for (const [name, blob] of kzgBlobs().filter(([n]) => n === 'zero' || n === 'random-2')) {
+          const [cells, proofs] = await two.computeCellsAndKzgProofs(blob);
+          const [cells2, proofs2] = ckzg.computeCellsAndKzgProofs(blob);
+          assert.deepEqual(proofs.map(hex), proofs2.map(hex), `${name}: proofs`);
+          assert.deepEqual(cells.map(hex), cells2.map(hex), `${name}: cells`);
+        }
+      } finally {
+        two.dispose();
+      }
+    } finally {
+      stopThreads();
     }
   });
 

@@ -19,6 +19,9 @@
  * Twiddles ±1 are skipped; the others are batched GLV multiplications (G1Engine.mulBatch).
  */
 import { decodeBase64 } from '../runtime/instance.js';
+import type { WorkerPool } from '../runtime/pool.js';
+import type { Op } from '../runtime/interpreter.js';
+import { batchAddScratchBytes } from '../abi/layout.js';
 import * as fr from './fr.js';
 import { CHECK, FORMAT_ZCASH, G1Engine, glv16, type AddOp, type Glv16, type Points } from './g1.js';
 
@@ -211,8 +214,11 @@ export class Fk20 {
     return fr.fftDif(a);
   }
 
-  /** The 128 cell proofs (48 bytes each) of the polynomial with monomial coefficients `coeffs`. */
-  proofs(coeffs: readonly bigint[]): Uint8Array[] {
+  /**
+   * The 128 cell proofs (48 bytes each) of the polynomial with monomial coefficients `coeffs`. With
+   * a pool (the engine on a shared memory), `workers` workers take a share of the rows' MSMs each.
+   */
+  async proofs(coeffs: readonly bigint[], pool?: WorkerPool, workers = 0): Promise<Uint8Array[]> {
     const { engine } = this;
     // 1. Toeplitz coefficients (p/128), row r of the FFT of t_l is the scalar of base r·64 + l
     const inv128 = fr.inv(128n);
@@ -235,7 +241,7 @@ export class Fk20 {
     }
     engine.k.msm_split_scalars(this.halves, this.scalars, BASES, 0);
     // 2. the 128 MSMs
-    const H = this.msms();
+    const H = pool && workers > 0 && this.engine.inst.shared ? await this.msmsOnPool(pool, workers) : this.msms();
     // 3. inverse FFT, upper half cleared, FFT
     const f = this.fft;
     f.a.inf.set(H.inf);
@@ -255,16 +261,124 @@ export class Fk20 {
   private readonly active = new Int32Array(ROWS * BUCKETS);
   private readonly rowIndex = Int32Array.from({ length: ROWS }, (_, r) => r);
 
-  /** H[r] = Σ_l s_{r,l}·X[r][l] for the split scalars at `halves`; returns `totals`. */
+  private readonly fillPos = new Int32Array(ROWS * BUCKETS);
+
+  /** H[r] = Σ_l s_{r,l}·X[r][l] for the split scalars at `halves`, on the calling thread; returns `totals`. */
   private msms(): Points {
-    const { engine, itemBucket, itemPoint, sorted, counts, start, active } = this;
+    this.sortItems(0, ROWS);
+    this.accumulateLocal(0, ROWS);
+    this.reduceLocal(0, ROWS);
+    return this.totals;
+  }
+
+  /**
+   * The same with rows [0, R/(w+1)) on the calling thread and the others split among w workers of
+   * `pool`. A worker's part is a precomputed task — the kernel calls of every round, its pair lists
+   * written beforehand — valid when no bucket or running sum meets P + (−P); the kernel flags such a
+   * sum, and a part with one is computed again on the calling thread.
+   */
+  private async msmsOnPool(pool: WorkerPool, workers: number): Promise<Points> {
+    const parts = workers + 1;
+    const bounds = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * ROWS) / parts));
+    const tasks: { lo: number; hi: number; ops: Op[]; list: number; pairs: number }[] = [];
+    for (let p = 1; p < parts; p++) {
+      this.sortItems(bounds[p], bounds[p + 1]);
+      tasks.push({ lo: bounds[p], hi: bounds[p + 1], ...this.buildTask(bounds[p], bounds[p + 1], p - 1) });
+    }
+    const job = pool.run(this.engine.inst, tasks.map((t) => () => t.ops), workers, () => {});
+    // let the messages go out before the calling thread takes its own rows
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.sortItems(0, bounds[1]);
+    this.accumulateLocal(0, bounds[1]);
+    this.reduceLocal(0, bounds[1]);
+    await job;
+    for (const t of tasks) {
+      if (!this.engine.anyInfinity(t.list, t.pairs)) continue;
+      this.sortItems(t.lo, t.hi);
+      this.accumulateLocal(t.lo, t.hi);
+      this.reduceLocal(t.lo, t.hi);
+    }
+    return this.totals;
+  }
+
+  /** Per worker part: its pair lists and batch scratch (permanent, made on first use). */
+  private readonly regions: { list: number; scratch: number }[] = [];
+
+  /**
+   * A worker's rows [lo, hi) as kernel calls: the first item of each bucket copied here, then per
+   * round one g1_batch_add over a pair list written now; the running sums likewise, their copies
+   * as fp_copy calls. Infinity is predicted from the bucket counts (a bucket with items is finite).
+   */
+  private buildTask(lo: number, hi: number, part: number): { ops: Op[]; list: number; pairs: number } {
+    const { engine, sorted, counts, start } = this;
+    const { EB } = engine;
+    const maxPairs = (hi - lo) * (COLS * 2 * WINDOWS + 2 * BUCKETS);
+    if (!this.regions[part] || this.regions[part].list < 0) {
+      this.regions[part] = { list: engine.alloc(16 * (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS)), scratch: engine.alloc(batchAddScratchBytes((ROWS / 2) * BUCKETS, EB)) };
+    }
+    if (maxPairs > (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS)) throw new Error('fk20: a worker part larger than half the rows');
+    const { list, scratch } = this.regions[part];
+    const ops: Op[] = [];
+    let k = 0;
+    const B = this.buckets;
+    const bLo = lo * BUCKETS;
+    const bHi = hi * BUCKETS;
+    let maxCount = 0;
+    for (let b = bLo; b < bHi; b++) {
+      if (counts[b] === 0) continue;
+      engine.copyPoint(B.base + b * B.stride, sorted[start[b]]);
+      B.inf[b] = 0;
+      if (counts[b] > maxCount) maxCount = counts[b];
+    }
+    for (let t = 1; t < maxCount; t++) {
+      const first = k;
+      for (let b = bLo; b < bHi; b++) {
+        if (counts[b] <= t) continue;
+        const dst = B.base + b * B.stride;
+        engine.writePair(list, k++, dst, dst, sorted[start[b] + t]);
+      }
+      ops.push(['g1_batch_add', list + 16 * first, k - first, scratch]);
+    }
+    const S = this.sums;
+    const T = this.totals;
+    const point = (P: Points, i: number) => P.base + i * P.stride;
+    const copy = (to: number, from: number) => ops.push(['fp_copy', to, from], ['fp_copy', to + EB, from + EB]);
+    S.inf.fill(1, lo, hi);
+    T.inf.fill(1, lo, hi);
+    for (let d = BUCKETS - 1; d >= 0; d--) {
+      let first = k;
+      for (let r = lo; r < hi; r++) {
+        const b = r * BUCKETS + d;
+        if (counts[b] === 0) continue;
+        if (S.inf[r]) {
+          copy(point(S, r), point(B, b));
+          S.inf[r] = 0;
+        } else engine.writePair(list, k++, point(S, r), point(S, r), point(B, b));
+      }
+      if (k > first) ops.push(['g1_batch_add', list + 16 * first, k - first, scratch]);
+      first = k;
+      for (let r = lo; r < hi; r++) {
+        if (S.inf[r]) continue;
+        if (T.inf[r]) {
+          copy(point(T, r), point(S, r));
+          T.inf[r] = 0;
+        } else engine.writePair(list, k++, point(T, r), point(T, r), point(S, r));
+      }
+      if (k > first) ops.push(['g1_batch_add', list + 16 * first, k - first, scratch]);
+    }
+    return { ops, list, pairs: k };
+  }
+
+  /** Items (bucket, tagged table point) of rows [lo, hi), sorted by bucket into `sorted` from `start[b]`. */
+  private sortItems(lo: number, hi: number): void {
+    const { engine, itemBucket, itemPoint, sorted, counts, start, fillPos } = this;
     const { EB } = engine;
     const T = 3 * EB;
     const mem = engine.mem;
-    counts.fill(0);
+    counts.fill(0, lo * BUCKETS, hi * BUCKETS);
     // items: (bucket, tagged table point) for every non-zero signed 8-bit digit of every GLV half
     let n = 0;
-    for (let g = 0; g < BASES; g++) {
+    for (let g = lo * COLS; g < hi * COLS; g++) {
       if (this.baseInf[g]) continue;
       const rowBucket = ((g / COLS) | 0) * BUCKETS - 1;
       const entries = this.table + g * WINDOWS * T;
@@ -286,17 +400,23 @@ export class Fk20 {
         }
       }
     }
-    // counting sort by bucket
-    start[0] = 0;
-    for (let b = 0; b < ROWS * BUCKETS; b++) start[b + 1] = start[b] + counts[b];
-    for (let i = 0; i < n; i++) sorted[start[itemBucket[i]]++] = itemPoint[i];
-    for (let b = ROWS * BUCKETS; b > 0; b--) start[b] = start[b - 1];
-    start[0] = 0;
-    // rounds: the t-th item of every bucket that has one; the first item is copied
+    // counting sort by bucket, at the part's own offset of `sorted`
+    let acc = lo * COLS * 2 * WINDOWS;
+    for (let b = lo * BUCKETS; b < hi * BUCKETS; b++) {
+      start[b] = acc;
+      fillPos[b] = acc;
+      acc += counts[b];
+    }
+    for (let i = 0; i < n; i++) sorted[fillPos[itemBucket[i]]++] = itemPoint[i];
+  }
+
+  /** Bucket accumulation of rows [lo, hi) on the calling thread: the t-th item of every bucket in round t. */
+  private accumulateLocal(lo: number, hi: number): void {
+    const { engine, sorted, counts, start, active } = this;
     const B = this.buckets;
-    B.inf.fill(1);
+    B.inf.fill(1, lo * BUCKETS, hi * BUCKETS);
     let live = 0;
-    for (let b = 0; b < ROWS * BUCKETS; b++) if (counts[b] > 0) active[live++] = b;
+    for (let b = lo * BUCKETS; b < hi * BUCKETS; b++) if (counts[b] > 0) active[live++] = b;
     for (let b = 0; b < live; b++) {
       const bucket = active[b];
       engine.copyPoint(B.base + bucket * B.stride, sorted[start[bucket]]);
@@ -324,17 +444,22 @@ export class Fk20 {
       const m = engine.run();
       for (let j = 0; j < m; j++) if (engine.wasInfinity(j)) B.inf[who[j]] = 1;
     }
-    // per row Σ d·B_d by running sums (S += B_d, T += S from d = 128 down), all rows in each round
+  }
+
+  /** Σ d·B_d of rows [lo, hi) into `totals` by running sums (S += B_d, T += S from d = 128 down), all rows per round. */
+  private reduceLocal(lo: number, hi: number): void {
+    const { engine } = this;
+    const B = this.buckets;
     const S = this.sums;
     const Tot = this.totals;
-    S.inf.fill(1);
-    Tot.inf.fill(1);
-    const bucketIndex = new Int32Array(ROWS);
+    S.inf.fill(1, lo, hi);
+    Tot.inf.fill(1, lo, hi);
+    const rows = this.rowIndex.subarray(lo, hi);
+    const bucketIndex = new Int32Array(hi - lo);
     for (let d = BUCKETS - 1; d >= 0; d--) {
-      for (let r = 0; r < ROWS; r++) bucketIndex[r] = r * BUCKETS + d;
-      engine.accumulate(S, this.rowIndex, B, bucketIndex, ROWS);
-      engine.accumulate(Tot, this.rowIndex, S, this.rowIndex, ROWS);
+      for (let r = lo; r < hi; r++) bucketIndex[r - lo] = r * BUCKETS + d;
+      engine.accumulate(S, rows, B, bucketIndex, hi - lo);
+      engine.accumulate(Tot, rows, S, rows, hi - lo);
     }
-    return Tot;
   }
 }

@@ -115,10 +115,28 @@ export class G1Engine {
     this.setField(this.betaMont, BETA);
   }
 
-  /** A private instance (unshared memory) of the module of `backend` ('wide64' or 'i32'). */
-  static async create(backend: 'wide64' | 'i32'): Promise<G1Engine> {
+  /**
+   * A private instance of the module of `backend` ('wide64' or 'i32'); `shared`: on a shared memory
+   * where the environment allows one, so pippin's worker pool can run its kernels too.
+   */
+  static async create(backend: 'wide64' | 'i32', shared = false): Promise<G1Engine> {
     const mod = backend === 'wide64' && module381.wide64 ? module381.wide64 : module381;
-    return new G1Engine(await instantiateGenerated(mod as Parameters<typeof instantiateGenerated>[0], { shared: false }));
+    return new G1Engine(await instantiateGenerated(mod as Parameters<typeof instantiateGenerated>[0], { shared: shared ? 'auto' : false }));
+  }
+
+  /** Writes pair k of a pair list at `list` (g1_batch_add's 16-byte entries, info cleared). */
+  writePair(list: number, k: number, dst: number, a: number, bTagged: number): void {
+    const e = (list >> 2) + 4 * k;
+    this.i32[e] = dst;
+    this.i32[e + 1] = a;
+    this.i32[e + 2] = bTagged;
+    this.i32[e + 3] = 0;
+  }
+
+  /** Whether any of the `count` pairs at `list` came back as the point at infinity. */
+  anyInfinity(list: number, count: number): boolean {
+    for (let k = 0, e = (list >> 2) + 3; k < count; k++, e += 4) if (this.i32[e] & INFO_INFINITY) return true;
+    return false;
   }
 
   /** Memory views (refreshed by `refresh` after every allocation: only allocations grow the memory). */

@@ -19,6 +19,7 @@ import { sha256 } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
 import { CHECK, FORMAT_COMPRESSED, G1Engine, type Points } from './g1.js';
 import { Fk20, buildColumns } from './fk20.js';
+import { poolForMsm } from '../runtime/pool.js';
 
 export { TrustedSetupError } from './setup.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
@@ -33,7 +34,10 @@ export const CELLS_PER_EXT_BLOB = 128;
 export interface LoadKzgOptions {
   /** c-kzg's trusted_setup.txt text (default: the official Ethereum setup shipped with pippin). */
   setup?: string;
-  /** At most this many threads for the commitment MSMs (default: every worker of pippin's pool, see startThreads). */
+  /**
+   * At most this many threads (default: every worker of pippin's pool, see startThreads): the
+   * commitment and proof MSMs, and FK20's row MSMs (the calling thread takes a share).
+   */
   threads?: number;
   /**
    * Fixed-base table of the Lagrange points (commitments, KZG proofs; pippin's `prepare`
@@ -83,7 +87,8 @@ export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
   const text = options.setup ?? (await import('./trusted-setup.js')).TRUSTED_SETUP_TEXT;
   const setup = parseTrustedSetup(text);
   await bls12_381.init();
-  const engine = await G1Engine.create(bls12_381.info().backend);
+  // on a shared memory unless one thread is asked for: then FK20's rows can go to the worker pool
+  const engine = await G1Engine.create(bls12_381.info().backend, threads !== 1);
   // c-kzg's checks: every point decompresses onto its curve; the Lagrange points, which every
   // commitment and proof is made of, are also checked to be in G1 (by prepare, below)
   const monomial = engine.points(FIELD_ELEMENTS_PER_BLOB);
@@ -269,7 +274,9 @@ class KzgImpl implements Kzg {
     const poly = blobToFr(blob, 'computeCellsAndKzgProofs');
     const coeffs = this.fk20.monomial(poly);
     const cells = this.cells(blob, coeffs);
-    return [cells, this.fk20.proofs(coeffs)];
+    const pool = this.threads === 1 || !this.engine.inst.shared ? undefined : await poolForMsm();
+    const workers = pool ? Math.min(pool.size, (this.threads ?? pool.size + 1) - 1) : 0;
+    return [cells, await this.fk20.proofs(coeffs, pool, workers)];
   }
 
   /** The extended blob: the blob itself (cells 0…63), then the odd evaluations (the coset ω·H). */
@@ -289,5 +296,7 @@ class KzgImpl implements Kzg {
     if (this.disposed) return;
     this.disposed = true;
     this.bases.dispose();
+    // FK20's module stays loaded in the pool's workers (with its memory) until the pool stops:
+    // evictFromWorkers here keeps a Node process alive after its work (reported, not used)
   }
 }
