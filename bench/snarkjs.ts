@@ -2,7 +2,7 @@
  * `npm run bench:snarkjs`: snarkjs prove times with ffjavascript's MSMs (stock) and with pippin's
  * (the engine), in one process, interleaved run by run, every proof verified by snarkjs with the stock
  * methods in place. Rows: Groth16 on Poseidon chains (≈ 2^12, 2^14, 2^15 constraints) and circomlib's
- * SHA-256 (a witness of bits), PLONK on the 2^12 chain; the engine cold (cache cleared before the
+ * SHA-256 of one block (a witness of bits), PLONK on the 2^12 chain (scripts/snarkjs-fixtures.ts); the engine cold (cache cleared before the
  * proof: conversion, decode and validation included) and warm (bases cached); MSM time per proof and
  * a per-call table (stock vs engine on the same call).
  *
@@ -23,7 +23,7 @@ import { benchProtocol, setupBench, type SnarkjsLike } from './snarkjs-run.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildFixture, CACHE, poseidonChain, sha256Block, terminateCurves, TEST_FIXTURES, type Fixture, type FixtureSpec, type Protocol } from '../scripts/snarkjs-fixtures.js';
+import { BENCH_FIXTURES, buildFixture, CACHE, terminateCurves, TEST_FIXTURES, type Fixture, type FixtureSpec, type Protocol } from '../scripts/snarkjs-fixtures.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string) => {
@@ -35,9 +35,9 @@ const JSON_OUT = args.includes('--json');
 const ONLY = arg('only')?.split(',');
 const BROWSER = args.includes('--browser');
 
-const DEFAULT_SPECS = [poseidonChain(16, ['groth16', 'plonk']), poseidonChain(64, ['groth16']), poseidonChain(134, ['groth16']), sha256Block(['groth16'])];
+const DEFAULT_SPECS = BENCH_FIXTURES;
 /** --only also takes the test fixtures (a quick run) */
-const SPECS: FixtureSpec[] = ONLY ? [...DEFAULT_SPECS, ...TEST_FIXTURES.filter((s) => s.prime === 'bn128')].filter((s) => ONLY.includes(s.name)) : DEFAULT_SPECS;
+const SPECS: readonly FixtureSpec[] = ONLY ? [...DEFAULT_SPECS, ...TEST_FIXTURES.filter((s) => s.prime === 'bn128')].filter((s) => ONLY.includes(s.name)) : DEFAULT_SPECS;
 
 const ff = ffjavascript as unknown as FfjsModule & { buildBn128: () => Promise<FfjsCurve> };
 const cpu = (() => {

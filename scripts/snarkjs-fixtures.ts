@@ -56,16 +56,23 @@ export const TEST_FIXTURES: readonly FixtureSpec[] = [
   { name: 'poseidon_bits-bls12381', source: 'poseidon_bits.circom', main: 'component main { public [b] } = PoseidonBits(0);', prime: 'bls12381', protocols: ['groth16'], input: BITS_INPUT },
 ];
 
-/** A Poseidon chain of `hashes` hashes (≈ 243 constraints each). */
+/** A Poseidon chain of `hashes` hashes (517 constraints each with circomlib 2.0.5's Poseidon(2)). */
 export function poseidonChain(hashes: number, protocols: readonly Protocol[], prime: Prime = 'bn128'): FixtureSpec {
   return { name: `poseidon_chain${hashes}-${prime}`, source: 'poseidon_chain.circom', main: `component main { public [b] } = PoseidonChain(${hashes});`, prime, protocols, input: { a: '3', b: '5' } };
 }
 
-/** circomlib's SHA-256 of one block (29.7k constraints, a witness of bits). */
+/** circomlib's SHA-256 of one block (31.3k constraints, a witness of bits). */
 export function sha256Block(protocols: readonly Protocol[]): FixtureSpec {
   const bits = Array.from({ length: 440 }, (_, i) => String((i * 7 + (i >> 3)) % 3 === 0 ? 1 : 0));
   return { name: 'sha256_block-bn128', source: 'sha256_block.circom', main: '', prime: 'bn128', protocols, input: { in: bits } };
 }
+
+/**
+ * The benchmark's circuits (bench:snarkjs): Poseidon chains of ≈ 2^12, 2^14 and 2^15 constraints
+ * (4.1k, 16.0k, 32.6k; Groth16, and PLONK on the smallest) and SHA-256 of one block (31.3k). All fit
+ * a 2^15 powers of tau (its preparation takes ≈ 40 min on 2 busy cores; it is made once).
+ */
+export const BENCH_FIXTURES: readonly FixtureSpec[] = [poseidonChain(8, ['groth16', 'plonk']), poseidonChain(31, ['groth16']), poseidonChain(63, ['groth16']), sha256Block(['groth16'])];
 
 const log = (msg: string) => process.stderr.write(`snarkjs-fixtures: ${msg}\n`);
 
@@ -172,7 +179,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const args = process.argv.slice(2);
   if (args.includes('--clean')) rmSync(CACHE, { recursive: true, force: true });
   const named = args.filter((a) => !a.startsWith('--'));
-  const all = [...TEST_FIXTURES, poseidonChain(16, ['groth16', 'plonk']), poseidonChain(64, ['groth16']), poseidonChain(134, ['groth16']), sha256Block(['groth16'])];
+  const all = [...TEST_FIXTURES, ...BENCH_FIXTURES];
   const chosen = named.length ? all.filter((s) => named.includes(s.name)) : TEST_FIXTURES;
   for (const spec of chosen) {
     const f = await buildFixture(spec);
