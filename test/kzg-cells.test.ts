@@ -65,6 +65,18 @@ describe('pippin/kzg: EIP-7594 cells and proofs against c-kzg', { timeout: 300_0
     }
   });
 
+  it('a setup given as text (columns derived at load, fk20: \'load\'): the same proofs', async () => {
+    const own = await loadKzg({ setup: TRUSTED_SETUP_TEXT, fk20: 'load', threads: 1 });
+    try {
+      assert.ok(own.bytes.fk20 > 20 * 2 ** 20, 'FK20 tables built at load');
+      const blob = kzgBlobs()[6][1];
+      assert.deepEqual((await own.computeCellsAndKzgProofs(blob))[1].map(hex), ckzg.computeCellsAndKzgProofs(blob)[1].map(hex));
+    } finally {
+      own.dispose();
+    }
+    assert.equal(kzg.bytes.fk20 > 0, true, 'the default Kzg built its tables at its first cells call');
+  });
+
   it('G1 twiddle multiplications (batched GLV) = @noble/curves', async () => {
     await bls12_381.init();
     const engine = await G1Engine.create(bls12_381.info().backend);

@@ -33,6 +33,21 @@ const C = 8;
 const WINDOWS = 16;
 const BUCKETS = 1 << (C - 1);
 
+/** The blob's polynomial in monomial form (natural order) from its evaluations (bit-reversed order). */
+export function monomial(poly: readonly bigint[]): bigint[] {
+  const a = fr.fftDit(poly.slice(), true);
+  const invN = fr.inv(BigInt(a.length));
+  for (let i = 0; i < a.length; i++) a[i] = (a[i] * invN) % fr.R;
+  return a;
+}
+
+/** The evaluations at the odd powers of ω (the coset ω·H₄₀₉₆), bit-reversed: cells 64…127. */
+export function cosetEvaluations(coeffs: readonly bigint[]): bigint[] {
+  const rs = fr.roots();
+  const a = coeffs.map((c, k) => (c * rs[k]) % fr.R);
+  return fr.fftDif(a);
+}
+
 /**
  * The FK20 columns of c-kzg (x_ext_fft_columns) from the monomial points, rows in bit-reversed
  * order: base r·64 + l = X[brp(r)][l]. 64 G1 FFTs of 128 points, batched together.
@@ -157,7 +172,7 @@ export class Fk20 {
   private readonly sums: Points;
   private readonly totals: Points;
   private readonly fft: G1Fft;
-  readonly bytes: number;
+  private readonly tableBytes: number;
 
   /** From the FK20 columns (8192 points, base r·64 + l): builds the window tables (8·15 doublings per point). */
   constructor(
@@ -174,7 +189,7 @@ export class Fk20 {
     this.sums = engine.points(ROWS);
     this.totals = engine.points(ROWS);
     this.fft = new G1Fft(engine, 1);
-    this.bytes = BASES * WINDOWS * T + 2 * BASES * 32 + (ROWS * BUCKETS + 2 * ROWS + 4 * ROWS) * PB;
+    this.tableBytes = BASES * WINDOWS * T + 2 * BASES * 32 + (ROWS * BUCKETS + 2 * ROWS + 4 * ROWS) * PB;
     const entry = (g: number, k: number) => this.table + (g * WINDOWS + k) * T;
     const live: number[] = [];
     for (let g = 0; g < BASES; g++) if (!this.baseInf[g]) live.push(g);
@@ -197,21 +212,6 @@ export class Fk20 {
     const columns = engine.points(BASES);
     engine.decode(bytes, BASES, FORMAT_ZCASH, CHECK.parse, columns, 'FK20 column point');
     return new Fk20(engine, columns);
-  }
-
-  /** The blob's polynomial in monomial form (natural order) from its evaluations (bit-reversed order). */
-  monomial(poly: readonly bigint[]): bigint[] {
-    const a = fr.fftDit(poly.slice(), true);
-    const invN = fr.inv(BigInt(a.length));
-    for (let i = 0; i < a.length; i++) a[i] = (a[i] * invN) % fr.R;
-    return a;
-  }
-
-  /** The evaluations at the odd powers of ω (the coset ω·H₄₀₉₆), bit-reversed: cells 64…127. */
-  cosetEvaluations(coeffs: readonly bigint[]): bigint[] {
-    const rs = fr.roots();
-    const a = coeffs.map((c, k) => (c * rs[k]) % fr.R);
-    return fr.fftDif(a);
   }
 
   /**
@@ -303,6 +303,12 @@ export class Fk20 {
 
   /** Per worker part: its pair lists and batch scratch (permanent, made on first use). */
   private readonly regions: { list: number; scratch: number }[] = [];
+  private regionBytes = 0;
+
+  /** Wasm memory held: tables, scalars, buckets, transforms, and the worker parts' pair lists. */
+  get bytes(): number {
+    return this.tableBytes + this.regionBytes;
+  }
 
   /**
    * A worker's rows [lo, hi) as kernel calls: the first item of each bucket copied here, then per
@@ -314,7 +320,10 @@ export class Fk20 {
     const { EB } = engine;
     const maxPairs = (hi - lo) * (COLS * 2 * WINDOWS + 2 * BUCKETS);
     if (!this.regions[part] || this.regions[part].list < 0) {
-      this.regions[part] = { list: engine.alloc(16 * (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS)), scratch: engine.alloc(batchAddScratchBytes((ROWS / 2) * BUCKETS, EB)) };
+      const listBytes = 16 * (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS);
+      const scratchBytes = batchAddScratchBytes((ROWS / 2) * BUCKETS, EB);
+      this.regions[part] = { list: engine.alloc(listBytes), scratch: engine.alloc(scratchBytes) };
+      this.regionBytes += listBytes + scratchBytes;
     }
     if (maxPairs > (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS)) throw new Error('fk20: a worker part larger than half the rows');
     const { list, scratch } = this.regions[part];

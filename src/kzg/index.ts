@@ -18,7 +18,7 @@ import * as fr from './fr.js';
 import { sha256 } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
 import { CHECK, FORMAT_COMPRESSED, G1Engine, type Points } from './g1.js';
-import { Fk20, buildColumns } from './fk20.js';
+import { Fk20, buildColumns, cosetEvaluations, monomial } from './fk20.js';
 import { poolForMsm } from '../runtime/pool.js';
 
 export { TrustedSetupError } from './setup.js';
@@ -42,10 +42,14 @@ export interface LoadKzgOptions {
   /**
    * Fixed-base table of the Lagrange points (commitments, KZG proofs; pippin's `prepare`
    * precompute): `false` (default) = none, `true` = up to 64 MiB (8.1 MiB: c = 13), `{ maxBytes }`
-   * = that budget. It makes the load slower (its build) and commitments faster. FK20's tables
-   * (21.7 MiB) are always built.
+   * = that budget. It makes the load slower (its build) and commitments faster.
    */
   tables?: boolean | { maxBytes: number };
+  /**
+   * When FK20's tables (21.7 MiB; computeCellsAndKzgProofs) are built: `'first-use'` (default) at the
+   * first computeCellsAndKzgProofs, so EIP-4844-only use never pays for them; `'load'` in loadKzg.
+   */
+  fk20?: 'first-use' | 'load';
 }
 
 export interface Kzg {
@@ -59,14 +63,14 @@ export interface Kzg {
   computeCells(blob: Uint8Array): Promise<Uint8Array[]>;
   /** compute_cells_and_kzg_proofs: the cells and their 128 proofs (FK20). */
   computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]>;
-  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables), bytes. */
+  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables once built), bytes. */
   readonly bytes: { lagrange: number; lagrangeTable: number; fk20: number };
   /** Releases the prepared points; later calls throw DisposedError. */
   dispose(): void;
 }
 
 const DEFAULT_TABLE_BYTES = 64 * 2 ** 20;
-const OPTION_NAMES = ['setup', 'threads', 'tables'];
+const OPTION_NAMES = ['setup', 'threads', 'tables', 'fk20'];
 
 /**
  * Loads a trusted setup: parsed, every G1 point decompressed and checked (Lagrange points on the
@@ -83,6 +87,8 @@ export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
     throw new InvalidOptionError(`loadKzg: option threads must be an integer in 1…256, got ${String(threads)}`, 'threads', threads);
   }
   const tables = options.tables ?? false;
+  const when = options.fk20 ?? 'first-use';
+  if (when !== 'first-use' && when !== 'load') throw new InvalidOptionError(`loadKzg: option fk20 must be 'first-use' or 'load', got ${String(when)}`, 'fk20', when);
   const precompute = tables === true ? { maxBytes: DEFAULT_TABLE_BYTES } : tables;
   const text = options.setup ?? (await import('./trusted-setup.js')).TRUSTED_SETUP_TEXT;
   const setup = parseTrustedSetup(text);
@@ -91,8 +97,8 @@ export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
   const engine = await G1Engine.create(bls12_381.info().backend, threads !== 1);
   // c-kzg's checks: every point decompresses onto its curve; the Lagrange points, which every
   // commitment and proof is made of, are also checked to be in G1 (by prepare, below)
-  const monomial = engine.points(FIELD_ELEMENTS_PER_BLOB);
-  engine.decode(setup.g1Monomial, FIELD_ELEMENTS_PER_BLOB, FORMAT_COMPRESSED, CHECK.onCurve, monomial, 'trusted setup: G1 monomial point');
+  const monomialPoints = engine.points(FIELD_ELEMENTS_PER_BLOB);
+  engine.decode(setup.g1Monomial, FIELD_ELEMENTS_PER_BLOB, FORMAT_COMPRESSED, CHECK.onCurve, monomialPoints, 'trusted setup: G1 monomial point');
   await checkG2(setup);
   let bases: PreparedBases;
   try {
@@ -104,8 +110,11 @@ export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
     }
     throw e;
   }
-  const fk20 = options.setup === undefined ? await Fk20.fromShipped(engine) : new Fk20(engine, buildColumns(engine, monomial));
-  return new KzgImpl(bases, engine, fk20, threads);
+  const custom = options.setup !== undefined;
+  const makeFk20 = () => (custom ? Promise.resolve(new Fk20(engine, buildColumns(engine, monomialPoints))) : Fk20.fromShipped(engine));
+  const kzg = new KzgImpl(bases, engine, makeFk20, threads);
+  if (when === 'load') await kzg.fk20();
+  return kzg;
 }
 
 async function checkG2(setup: SetupBytes): Promise<void> {
@@ -173,7 +182,7 @@ class KzgImpl implements Kzg {
   constructor(
     private readonly bases: PreparedBases,
     private readonly engine: G1Engine,
-    private readonly fk20: Fk20,
+    private readonly makeFk20: () => Promise<Fk20>,
     private readonly threads: number | undefined,
   ) {
     this.commitmentSlot = engine.points(1);
@@ -182,8 +191,24 @@ class KzgImpl implements Kzg {
     this.brpRoots = Array.from({ length: FIELD_ELEMENTS_PER_BLOB }, (_, i) => rs[2 * fr.reverseBits(i, 12)]);
   }
 
+  private fk20Built?: Fk20;
+  private fk20Building?: Promise<Fk20>;
+
+  /** FK20's tables, built once (at the first cells proof, or in loadKzg with fk20: 'load'). */
+  async fk20(): Promise<Fk20> {
+    if (this.fk20Built) return this.fk20Built;
+    this.fk20Building ??= this.makeFk20().then(
+      (f) => (this.fk20Built = f),
+      (e: unknown) => {
+        this.fk20Building = undefined;
+        throw e;
+      },
+    );
+    return this.fk20Building;
+  }
+
   get bytes() {
-    return { lagrange: this.disposed ? 0 : this.bases.bytes - (this.bases.precomputed?.bytes ?? 0), lagrangeTable: this.disposed ? 0 : this.bases.precomputed?.bytes ?? 0, fk20: this.disposed ? 0 : this.fk20.bytes };
+    return { lagrange: this.disposed ? 0 : this.bases.bytes - (this.bases.precomputed?.bytes ?? 0), lagrangeTable: this.disposed ? 0 : this.bases.precomputed?.bytes ?? 0, fk20: this.disposed ? 0 : this.fk20Built?.bytes ?? 0 };
   }
 
   private live(entry: string): void {
@@ -266,22 +291,24 @@ class KzgImpl implements Kzg {
   async computeCells(blob: Uint8Array): Promise<Uint8Array[]> {
     this.live('computeCells');
     const poly = blobToFr(blob, 'computeCells');
-    return this.cells(blob, this.fk20.monomial(poly));
+    return this.cells(blob, monomial(poly));
   }
 
   async computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]> {
     this.live('computeCellsAndKzgProofs');
     const poly = blobToFr(blob, 'computeCellsAndKzgProofs');
-    const coeffs = this.fk20.monomial(poly);
+    const coeffs = monomial(poly);
+    const fk20 = await this.fk20();
+    this.live('computeCellsAndKzgProofs');
     const cells = this.cells(blob, coeffs);
     const pool = this.threads === 1 || !this.engine.inst.shared ? undefined : await poolForMsm();
     const workers = pool ? Math.min(pool.size, (this.threads ?? pool.size + 1) - 1) : 0;
-    return [cells, await this.fk20.proofs(coeffs, pool, workers)];
+    return [cells, await fk20.proofs(coeffs, pool, workers)];
   }
 
   /** The extended blob: the blob itself (cells 0…63), then the odd evaluations (the coset ω·H). */
   private cells(blob: Uint8Array, coeffs: bigint[]): Uint8Array[] {
-    const odd = this.fk20.cosetEvaluations(coeffs);
+    const odd = cosetEvaluations(coeffs);
     const out: Uint8Array[] = [];
     for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(blob.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
     for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) {
