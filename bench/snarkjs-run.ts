@@ -15,6 +15,8 @@ export interface BenchRow {
   stockMs: number; warmMs: number; coldMs: number;
   stockMsmMs: number; warmMsmMs: number; coldMsmMs: number;
   speedupWarm: number; speedupCold: number;
+  /** engine calls handed to ffjavascript's own method during the row (minPoints, non-Uint8Array inputs) */
+  stockCalls: number;
   calls: { call: string; group: string; points: number; zeros?: number; ones?: number; stockMs: number; engineMs: number; ratio: number }[];
 }
 
@@ -83,6 +85,7 @@ export async function benchProtocol(b: Bench, snarkjs: SnarkjsLike, protocol: 'g
     if (!(await snarkjs[protocol].verify(vkey, publicSignals, proof))) throw new Error(`${name} ${protocol} (${which}): proof does not verify`);
     return { ms, msm: calls.reduce((a, c) => a + c.ms, 0), calls };
   };
+  const stockCalls0 = b.engine.stats().stockCalls;
   // warm-up: one of each (JIT, both pools, the cache), not counted
   await prove('stock');
   await prove('warm');
@@ -106,6 +109,7 @@ export async function benchProtocol(b: Bench, snarkjs: SnarkjsLike, protocol: 'g
     stockMs: m('stock', 'ms'), warmMs: m('warm', 'ms'), coldMs: m('cold', 'ms'),
     stockMsmMs: m('stock', 'msm'), warmMsmMs: m('warm', 'msm'), coldMsmMs: m('cold', 'msm'),
     speedupWarm: m('stock', 'ms') / m('warm', 'ms'), speedupCold: m('stock', 'ms') / m('cold', 'ms'),
+    stockCalls: b.engine.stats().stockCalls - stockCalls0,
     calls,
   };
 }

@@ -209,7 +209,7 @@ describe('engine MSMs against ffjavascript', () => {
     }
   }
 
-  test('below minPoints, or with other scalar widths, calls run ffjavascript\'s own method', async () => {
+  test('below minPoints, or with other scalar widths, calls run ffjavascript\'s own method; BigBuffers are taken', async () => {
     const G = curves.bn128.G1;
     const engine = await installSnarkjsEngine({ ffjavascript: ff, curves: ['bn128'], minPoints: 8 });
     try {
@@ -221,6 +221,14 @@ describe('engine MSMs against ffjavascript', () => {
       const s16 = new Uint8Array(16 * 8).fill(3);
       assert.ok(G.eq(await G.multiExpAffine(b8, s16), await stock.bn128.G1.call(G, b8, s16)));
       assert.deepEqual([engine.stats().stockCalls, engine.stats().calls.G1], [2, 0]);
+      // ffjavascript's BigBuffer (snarkjs passes some PLONK polynomials so) is taken as its bytes
+      const BigBuffer = (ffjavascript as unknown as { BigBuffer: new (n: number) => { set(a: Uint8Array, o: number): void } }).BigBuffer;
+      const b9 = adversarialBases(G, 9, next);
+      const s9 = adversarialScalars(FIELDS.bn128.r, 9, next);
+      const big = new BigBuffer(s9.length);
+      big.set(s9, 0);
+      assert.ok(G.eq(await G.multiExpAffine(b9, big), await stock.bn128.G1.call(G, b9, s9)));
+      assert.deepEqual([engine.stats().stockCalls, engine.stats().calls.G1], [2, 1]);
     } finally {
       await engine.uninstall();
     }

@@ -179,11 +179,13 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     const G = h.ff[group];
     const original = h.original[group];
     const PB = 2 * G.F.n8;
-    const fn: MultiExpFn = (bases, scalars, logger, logText) => {
-      const n = bases instanceof Uint8Array ? Math.floor(bases.length / PB) : 0;
-      if (!(bases instanceof Uint8Array) || !(scalars instanceof Uint8Array) || n < opts.minPoints || bases.length !== n * PB || scalars.length !== 32 * n) {
+    const fn: MultiExpFn = (givenBases, givenScalars, logger, logText) => {
+      const bases = asBytes(givenBases);
+      const scalars = asBytes(givenScalars);
+      const n = bases ? Math.floor(bases.length / PB) : 0;
+      if (!bases || !scalars || n < opts.minPoints || bases.length !== n * PB || scalars.length !== 32 * n) {
         stats.stockCalls++;
-        return original.call(G, bases, scalars, logger, logText);
+        return original.call(G, givenBases, givenScalars, logger, logText);
       }
       const run = h.chain.then(() => replacedCall(h, group, bases, scalars, logText));
       h.chain = run.catch(() => {});
@@ -306,6 +308,19 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     },
   };
   return engine;
+}
+
+/**
+ * The bytes of a Uint8Array, or of one of ffjavascript's BigBuffers (pages of 2^30 bytes; snarkjs
+ * hands them over for some polynomials and sections) when it fits one page: its `slice` then returns
+ * a Uint8Array copy. Anything else: undefined (the call goes to ffjavascript's method).
+ */
+function asBytes(x: unknown): Uint8Array | undefined {
+  if (x instanceof Uint8Array) return x;
+  const b = x as { buffers?: unknown; byteLength?: unknown; slice?: (from: number, to: number) => unknown } | null;
+  if (!b || !Array.isArray(b.buffers) || b.buffers.length !== 1 || typeof b.byteLength !== 'number' || typeof b.slice !== 'function') return undefined;
+  const u = b.slice(0, b.byteLength);
+  return u instanceof Uint8Array ? u : undefined;
 }
 
 function restore(h: Hooked): void {
