@@ -11,7 +11,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 extra=(); sel=()
 for a in "$@"; do [[ "$a" == --* ]] && extra+=("$a") || sel+=("$a"); done
-[[ ${#sel[@]} -gt 0 ]] || sel=(node node22 node24 bun deno)
+[[ ${#sel[@]} -gt 0 ]] || sel=(node node22 node24 bun deno refuse)
 S=test/engines/suite.ts
 B=node_modules/.bin
 runs=()
@@ -23,8 +23,7 @@ for e in "${sel[@]}"; do
     bun) runs+=("bun|$B/bun $S" "bun i32|$B/bun $S --backend i32") ;;
     deno) runs+=("deno|$B/deno run -A --sloppy-imports $S"
                  "deno wide64|$B/deno run -A --sloppy-imports --v8-flags=--experimental-wasm-wide-arithmetic $S --backend wide64") ;;
-    # init() refusing a broken wide64 module (test/engines/refuse.ts): needs the self-test wired
-    # into init() (src/api/curve.ts, issue 26); not in the default list until it is
+    # init() refusing a broken wide64 module (test/engines/refuse.ts): the self-test in init()
     refuse) runs+=("bun refuse|$B/bun test/engines/refuse.ts"
                    "deno refuse|$B/deno run -A --sloppy-imports --v8-flags=--experimental-wasm-wide-arithmetic test/engines/refuse.ts") ;;
     *) echo "test-engines: unknown engine $e (node node22 node24 bun deno refuse)" >&2; exit 2 ;;

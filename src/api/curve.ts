@@ -12,6 +12,7 @@ import { evictFromWorkers } from '../runtime/pool.js';
 import { BackendUnavailableError, InvalidOptionError, NotInitializedError, PippinError } from '../errors.js';
 import { describeValue, parseChoice } from './options.js';
 import { wideArithmeticSupported } from '../runtime/wide-probe.js';
+import { selfTestWide64 } from '../runtime/wide-selftest.js';
 import type { CurveDescriptor, CurveParams } from '../curves/types.js';
 import type { PointFormatSpec } from '../abi/codes.js';
 import { GeneratedModule, WideModule, instantiateGenerated, releaseInstance, type Instance } from '../runtime/instance.js';
@@ -37,6 +38,8 @@ export interface CurveInfo {
   limbBits: number;
   /** bytes of one base-field element in Wasm memory */
   elementBytes: number;
+  /** why `init()` took i32 although the engine validates wide arithmetic: the wide64 self-test's first wrong answer */
+  reason?: string;
 }
 
 export interface Curve<F extends string> {
@@ -129,13 +132,30 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
         return initializing!;
       }
       chosen = backend;
-      const mod: WideModule = backend === 'wide64' ? module.wide64! : module;
-      initializing = instantiateGenerated(mod).then((inst) => {
+      const windowTable = desc.tuning.msmWindow.table;
+      const r = desc.params.r;
+      // wide64 only when it computes right here: a known-answer self-test before the module is taken
+      // (src/runtime/wide-selftest.ts); on a wrong answer i32, with the reason in info()
+      type Start = { inst: Instance; mod: WideModule; reason?: string };
+      const start: Promise<Start> =
+        backend === 'i32'
+          ? instantiateGenerated(module).then((inst) => ({ inst, mod: module }))
+          : instantiateGenerated(module.wide64!).then(async (inst): Promise<Start> => {
+              const wide64 = module.wide64!;
+              const probe = new Group<string, G1AffineValue & { infinity: boolean }, never>({
+                entry: `${desc.name}.g1`, r, formats, ctx: groupContext('g1', { inst, scratchBytes: wide64.scratchBytes, windowTable, cofactor: desc.params.h1 }),
+              });
+              const reason = await selfTestWide64(wide64, desc.params, { instance: inst, msm: (_i, pts, s) => probe.msm(pts as never, s, { threads: 1 }) });
+              if (reason === undefined) return { inst, mod: wide64 };
+              releaseInstance(inst, `${desc.name}: the wide64 module failed its self-test`);
+              if (asked === 'wide64') throw new BackendUnavailableError(`${desc.name}.init: backend 'wide64' unavailable: ${reason}`, 'wide64');
+              chosen = 'i32';
+              return { inst: await instantiateGenerated(module), mod: module, reason };
+            });
+      initializing = start.then(({ inst, mod, reason }) => {
         instances = [inst];
         const fp = inst.fields.fp.info;
-        info = Object.freeze({ backend, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes });
-        const windowTable = desc.tuning.msmWindow.table;
-        const r = desc.params.r;
+        info = Object.freeze({ backend: chosen!, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes, ...(reason === undefined ? {} : { reason }) });
         g1Ctx = context(g1Ctx, groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable, cofactor: desc.params.h1 }));
         g1 ??= new Group({ entry: `${desc.name}.g1`, r, formats, ctx: g1Ctx });
         const g2Spec = desc.g2;
@@ -145,7 +165,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
           return;
         }
         // G2 runs on the i32 module (a wide64 module has no F_p² kernels): this instance, or a second one
-        return (backend === 'i32' ? Promise.resolve(inst) : instantiateGenerated(module)).then((i32) => {
+        return (chosen === 'i32' ? Promise.resolve(inst) : instantiateGenerated(module)).then((i32) => {
           if (i32 !== inst) instances.push(i32);
           g2Ctx = context(g2Ctx, groupContext('g2', { inst: i32, scratchBytes: module.scratchBytes, windowTable, cofactor: g2Spec.h2 }));
           g2 ??= new Group({ entry: `${desc.name}.g2`, r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], ctx: g2Ctx });

@@ -78,8 +78,8 @@ export function threadsUnavailableReason(): string | undefined {
   if (typeof SharedArrayBuffer === 'undefined') {
     // e.g. WebKitGTK 2.50: isolated, yet without SharedArrayBuffer unless JSC_useSharedArrayBuffer=1
     return isolated === true
-      ? 'SharedArrayBuffer is unavailable although the page is cross-origin isolated: this engine does not provide it (WebKitGTK: set JSC_useSharedArrayBuffer=1)'
-      : 'SharedArrayBuffer is unavailable in this environment';
+      ? 'this engine has no SharedArrayBuffer although the page is cross-origin isolated (WebKitGTK: JSC_useSharedArrayBuffer=1 enables it)'
+      : 'this engine has no SharedArrayBuffer';
   }
   if (isNode) {
     if (!nodeWorkerCtor()) return 'node:worker_threads is unavailable (process.getBuiltinModule needs Node ≥ 20.16)';

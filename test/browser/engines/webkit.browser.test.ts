@@ -141,12 +141,10 @@ for (const sab of [true, false]) {
   });
 }
 
-test('WebKitGTK without SharedArrayBuffer on an isolated page: threads.reason says the engine lacks it, not the headers', async (t) => {
+test('WebKitGTK without SharedArrayBuffer on an isolated page: threads.reason says the engine lacks it, not the headers', async () => {
   assert.equal(isolatedNoSab.length, 1, 'the run above');
   const reason = isolatedNoSab[0].threadsReason ?? '';
-  // the message comes from threadsUnavailableReason() in src/runtime/pool.ts; until its fix lands
-  // (issue 26), this test reports as todo instead of failing CI: delete this line with the fix
-  if (/not cross-origin isolated/.test(reason)) t.todo('src/runtime/pool.ts still blames the headers (issue 26)');
+  // the message comes from threadsUnavailableReason() in src/runtime/pool.ts
   assert.match(reason, NO_SAB);
   assert.doesNotMatch(reason, /not cross-origin isolated|Cross-Origin-Embedder-Policy/);
 });
