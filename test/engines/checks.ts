@@ -18,8 +18,9 @@
  * - threads: where expected (`expectThreads`, default true), `startThreads(2)` activates the pool
  *   and a 2-thread MSM runs on 2 threads and equals the 1-thread one; where not, the pool stays
  *   inactive with a reason matching `threadsReason`, and the MSMs fall back to one thread.
- * `time`: afterwards one verified 2^16 BLS12-381 G1 MSM, 1 and 2 threads, median of 3 (reported,
- * never asserted).
+ * `time`: afterwards `benchMsm` (default: BLS12-381 G1 at 2^14 and 2^16, 1 and 2 threads, median of
+ * 3, every run checked against the closed form), reported in `timing` and `bench`, never asserted;
+ * `npm run bench:engines` (bench/engines.ts) collects these rows from every engine.
  */
 import { curves, startThreads, stopThreads, threads, type Curve } from '../../src/index.js';
 import { registry, curveNames, g2CurveNames } from '../../src/curves/index.js';
@@ -29,7 +30,7 @@ import { makeRng } from '../../src/reference/rng.js';
 import { wideArithmeticSupported } from '../../src/runtime/wide-probe.js';
 import { selfTestWide64 } from '../../src/runtime/wide-selftest.js';
 import type { WideModule } from '../../src/runtime/instance.js';
-import { runMsm, useBackend, type CurveName } from '../../demo/msm-run.js';
+import { curveInfo, runMsm, useBackend, type CurveName } from '../../demo/msm-run.js';
 import * as m381 from '../../src/wasm-generated/bls12_381.js';
 import * as m254 from '../../src/wasm-generated/bn254.js';
 import * as m377 from '../../src/wasm-generated/bls12_377.js';
@@ -46,8 +47,8 @@ export interface CheckOptions {
   expectThreads?: boolean;
   /** when threads are not expected: a pattern (RegExp source) `threads.reason` must match */
   threadsReason?: string;
-  /** time a 2^16 BLS12-381 G1 MSM (1 and 2 threads, median of 3) */
-  time?: boolean;
+  /** time verified BLS12-381 G1 MSMs afterwards (`true`: the defaults of `benchMsm`) */
+  time?: boolean | BenchOptions;
   /** where the lines go (default console.log) */
   log?: (line: string) => void;
   /** engine name and version for the summary */
@@ -68,6 +69,64 @@ export interface CheckSummary {
   failures: string[];
   ms: number;
   timing?: Record<string, number>;
+  /** the rows of `benchMsm` when `time` was asked for */
+  bench?: BenchRow[];
+}
+
+export interface BenchOptions {
+  /** log2 of the MSM sizes (default [14, 16]) */
+  sizes?: number[];
+  /** thread counts (default [1, 2]); counts above 1 are left out where the pool is inactive */
+  threads?: number[];
+  /** timed runs per size and thread count, after one untimed verified run (default 3) */
+  runs?: number;
+}
+
+export interface BenchRow {
+  backend: string;
+  threads: number;
+  logSize: number;
+  /** median of the timed runs (the `g1.msm` call only), ms */
+  medianMs: number;
+  runsMs: number[];
+  /** the untimed first run and every timed run equal the closed form (Σ s_i·a_i)·G */
+  ok: boolean;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+/**
+ * Times BLS12-381 G1 MSMs (`g1.msm`, validate 'on-curve', seeded inputs with known logs, demo/msm-run.ts)
+ * on the backend the curve is initialised with (`useBackend`): per size and thread count one untimed
+ * run checked against the closed form, then `runs` timed runs, each checked too; the median. Thread
+ * counts above 1 need the pool (started here if SharedArrayBuffer allows); without it they are left
+ * out. Cost: (runs + 1) MSMs per row, plus the input generation once per size (≈ n scalar mults).
+ */
+export async function benchMsm(options: BenchOptions = {}): Promise<BenchRow[]> {
+  const { sizes = [14, 16], threads: counts = [1, 2], runs = 3 } = options;
+  const backend = (await curveInfo('bls12-381')).backend;
+  const rows: BenchRow[] = [];
+  if (Math.max(...counts) > 1 && !threads.active) await startThreads(Math.max(...counts)).catch(() => undefined);
+  for (const logSize of sizes) {
+    for (const t of counts) {
+      if (t > 1 && !(threads.active && threads.count >= t)) continue;
+      const run = () => runMsm({ curve: 'bls12-381', logSize, seed: 16, threads: t, validate: 'on-curve' });
+      const first = await run();
+      let ok = first.ok && first.threadsUsed === t;
+      const ms: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const r = await run();
+        ok &&= r.ok && r.threadsUsed === t;
+        ms.push(r.ms);
+      }
+      rows.push({ backend, threads: t, logSize, medianMs: Math.round(median(ms) * 10) / 10, runsMs: ms.map(Math.round), ok });
+    }
+  }
+  return rows;
 }
 
 export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
@@ -275,20 +334,17 @@ export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
   });
 
   let timing: Record<string, number> | undefined;
+  let bench: BenchRow[] | undefined;
   if (options.time) {
+    bench = await benchMsm(options.time === true ? {} : options.time);
     timing = {};
-    for (const t of threadsOn ? [1, 2] : [1]) {
-      const ms: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        const r = await runMsm({ curve: 'bls12-381', logSize: 16, seed: 16, threads: t, validate: 'on-curve' });
-        if (!r.ok) throw new Error('2^16 timing run: wrong result');
-        ms.push(r.ms);
-      }
-      timing[`2^16 ${t}t ms`] = Math.round(ms.sort((a, b) => a - b)[1]);
+    for (const r of bench) {
+      if (!r.ok) failures.push(`timing 2^${r.logSize} ${r.threads}t: wrong result`);
+      timing[`2^${r.logSize} ${r.threads}t ms`] = Math.round(r.medianMs);
     }
   }
 
   const [threadsActive, reason] = [threads.active, threads.reason];
   stopThreads();
-  return { ...engine, backend: chosen, wideArithmetic: wide, threads: threadsActive, ...(reason ? { threadsReason: reason } : {}), pass, fail: failures.length, failures, ms: Math.round(performance.now() - t0), ...(timing ? { timing } : {}) };
+  return { ...engine, backend: chosen, wideArithmetic: wide, threads: threadsActive, ...(reason ? { threadsReason: reason } : {}), pass, fail: failures.length, failures, ms: Math.round(performance.now() - t0), ...(timing ? { timing, bench } : {}) };
 }
