@@ -95,7 +95,7 @@ const log = (s: string) => console.error(s);
 
 function addRows(engine: string, version: string, setting: string, bench: BenchRow[]): void {
   for (const r of bench) {
-    if (rows.some((x) => x.engine === engine && x.backend === r.backend && x.setting === setting && x.threads === r.threads && x.logSize === r.logSize)) continue;
+    if (rows.some((x) => x.engine === engine && x.version === version && x.backend === r.backend && x.setting === setting && x.threads === r.threads && x.logSize === r.logSize)) continue;
     rows.push({ engine, version, backend: r.backend, setting, threads: r.threads, logSize: r.logSize, medianMs: r.medianMs, ok: r.ok });
   }
 }
@@ -154,10 +154,13 @@ async function browser(name: (typeof BROWSERS)[number]): Promise<void> {
   let found = 0;
   for (const raw of out.split('\n')) {
     const l = raw.trim();
-    const m = /^# (\{"engine".*\})$/.exec(l);
+    // the summary's keys come in any order (WebDriver returns them sorted)
+    const m = /^# (\{.*"engine".*\})$/.exec(l);
     if (m) {
       const s = JSON.parse(m[1]) as { engine: string; version: string; crossOriginIsolated: boolean; bench?: BenchRow[] };
-      if (s.crossOriginIsolated && s.bench) addRows(s.engine, s.version, browserSetting(s.engine, label), s.bench), found++;
+      // the full version from the driver (the user agent may carry a reduced one, Chrome/156.0.0.0)
+      const version = /\b(\d+\.\d+\.\d+(?:\.\d+)?)/.exec(label)?.[1] ?? s.version;
+      if (s.crossOriginIsolated && s.bench) addRows(s.engine, version, browserSetting(s.engine, label), s.bench), found++;
     } else if (/^# \S.* https?:\/\/\S+$/.test(l)) label = l;
   }
   if (code !== 0 || !found) problems.push(`${name}: browser tests exit ${code}, ${found} timed pages${code !== 0 ? `: ${out.trim().slice(-1500)}` : ''}`);
@@ -183,6 +186,9 @@ if (opts.json) for (const r of rows) console.log(JSON.stringify(r));
   const sizes = [...new Set(rows.map((r) => r.logSize))].sort((a, b) => a - b);
   const keys: Row[] = [];
   for (const r of rows) if (!keys.some((k) => k.engine === r.engine && k.version === r.version && k.setting === r.setting && k.threads === r.threads)) keys.push(r);
+  // per engine and version: the default first (stable otherwise)
+  const group = (k: Row) => keys.findIndex((x) => x.engine === k.engine && x.version === k.version);
+  keys.sort((a, b) => group(a) - group(b) || Number(a.setting !== '') - Number(b.setting !== ''));
   const head = ['engine', 'version', 'backend', 'switch', 'threads', ...sizes.map((s) => `2^${s} ms`)];
   const body = keys.map((k) => [
     k.engine, k.version, k.backend, k.setting || '(default)', String(k.threads),
