@@ -29,7 +29,7 @@ export class NotInSubgroupError extends PippinError {}
 export class LengthMismatchError extends PippinError {}
 /** A scalar is not a bigint / has the wrong byte length. */
 export class ScalarEncodingError extends PippinError {}
-/** The library was used before `init()` finished. */
+/** The library was used before `init()` finished, or after `release()` until `init()` is awaited again. */
 export class NotInitializedError extends PippinError {}
 /**
  * `init({ backend })` asked for a backend this engine cannot run (`'wide64'` needs the Wasm
@@ -44,7 +44,7 @@ export class BackendUnavailableError extends PippinError {
     super(message);
   }
 }
-/** Prepared bases (`g1.prepare`) were used after `dispose()`. */
+/** Prepared bases (`g1.prepare`, `g2.prepare`) were used after `dispose()`, or after their curve's `release()`. */
 export class DisposedError extends PippinError {}
 /** A worker thread threw or died during an MSM, or the pool was stopped under it; later calls work again. */
 export class WorkerError extends PippinError {}

@@ -88,8 +88,8 @@ export interface MsmOptions<F extends string = G1Format> {
    * Most Wasm memory the MSM may use (bytes; default DEFAULT_MAX_MEMORY_BYTES = 256 MiB, which
    * mobile browsers grant). When the inputs in one piece would need more (≈ 250 bytes per point on
    * BLS12-381 G1), or are given as iterables, the MSM streams them in chunks of points into the same
-   * buckets (one MSM, one reduction); any n then works. Memory already grown is never returned to
-   * the engine (Wasm memories only grow).
+   * buckets (one MSM, one reduction); any n then works. Memory already grown stays with the curve
+   * for its later calls (Wasm memories only grow) until `curve.release()` gives it back.
    */
   maxMemoryBytes?: number;
   /** Streams in chunks of this many points whatever the memory (tests, tuning); default: the most that fit maxMemoryBytes, at most 2^18. */
