@@ -209,6 +209,33 @@ describe('engine MSMs against ffjavascript', () => {
     }
   }
 
+  test('concurrent calls (G1 and G2, both curves, new and cached bases) equal stock; new bases convert once', async () => {
+    const engine = await installSnarkjsEngine({ ffjavascript: ff, curves: ['bn128', 'bls12381'], minPoints: 1 });
+    try {
+      const next = rng(4242);
+      const jobs: { G: FfjsGroup; c: 'bn128' | 'bls12381'; g: 'G1' | 'G2'; bases: Uint8Array; scalars: Uint8Array }[] = [];
+      for (const c of ['bn128', 'bls12381'] as const) {
+        for (const g of ['G1', 'G2'] as const) {
+          const G = curves[c][g];
+          const bases = adversarialBases(G, 150, next);
+          for (let k = 0; k < 3; k++) jobs.push({ G, c, g, bases: k ? bases.slice() : bases, scalars: adversarialScalars(FIELDS[c].r, 150, next) });
+        }
+      }
+      const mine = await Promise.all(jobs.map((j) => j.G.multiExpAffine(j.bases, j.scalars)));
+      for (let i = 0; i < jobs.length; i++) {
+        const j = jobs[i];
+        assert.ok(j.G.eq(mine[i], await stock[j.c][j.g].call(j.G, j.bases, j.scalars)), `${j.c} ${j.g} job ${i}`);
+      }
+      const s = engine.stats();
+      assert.deepEqual([s.cache.misses, s.cache.hits, s.cache.entries], [4, 8, 4], JSON.stringify(s.cache));
+      // the next round, all at once, hits the cache
+      await Promise.all(jobs.map((j) => j.G.multiExpAffine(j.bases, j.scalars)));
+      assert.equal(engine.stats().cache.hits, 8 + jobs.length);
+    } finally {
+      await engine.uninstall();
+    }
+  });
+
   test('below minPoints, or with other scalar widths, calls run ffjavascript\'s own method; BigBuffers are taken', async () => {
     const G = curves.bn128.G1;
     const engine = await installSnarkjsEngine({ ffjavascript: ff, curves: ['bn128'], minPoints: 8 });

@@ -125,8 +125,10 @@ interface Hooked {
   replaced: { G1: MultiExpFn; G2: MultiExpFn };
   global: 'curve_bn128' | 'curve_bls12381';
   /**
-   * The curve's calls run one after another: G1 and G2 MSMs started together on one pippin curve
-   * fail today (`Arena.release: bad mark`, issue #23); snarkjs awaits its MSMs one by one anyway.
+   * The curve's calls run one after another (snarkjs awaits its MSMs one by one anyway). Written
+   * while G1 and G2 MSMs started together failed (`Arena.release: bad mark`, issue #23, fixed by
+   * 0758d97); a first version without it (hits concurrent, G2 through g2.prepare) hung in
+   * test/snarkjs.test.ts and was not kept — see docs/snarkjs.md.
    */
   chain: Promise<unknown>;
 }
