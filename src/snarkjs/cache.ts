@@ -57,7 +57,7 @@ export class BaseCache<H> {
   }
 
   /** The entry whose bases start with `bases`' bytes (counts a hit or a miss). */
-  lookup(curve: string, group: 'G1' | 'G2', bases: Uint8Array): CacheEntry<H> | undefined {
+  lookup(curve: string, group: 'G1' | 'G2', bases: Uint8Array, again = false): CacheEntry<H> | undefined {
     const same = this.byObject.get(bases);
     let found: CacheEntry<H> | undefined;
     if (same && this.entries.includes(same) && isPrefix(bases, same.raw)) found = same;
@@ -66,9 +66,10 @@ export class BaseCache<H> {
       if (e.curve === curve && e.group === group && isPrefix(bases, e.raw)) found = e;
     }
     if (!found) {
-      this.counters.misses++;
+      if (!again) this.counters.misses++;
       return undefined;
     }
+    if (again) this.counters.misses--;
     this.counters.hits++;
     found.lastUse = ++this.clock;
     this.byObject.set(bases, found);

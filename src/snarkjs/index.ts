@@ -11,7 +11,7 @@
  * Each replaced call: bases (affine, Montgomery little-endian, (0,0) = infinity) are looked up in a
  * content-keyed cache; on a miss ffjavascript's own workers turn them into standard big-endian
  * coordinates (`batchLEMtoU`), pippin decodes and validates them once ('on-curve' by default) and
- * keeps them (G1: prepared bases in Wasm memory; G2: the converted bytes). Scalars (32-byte LE,
+ * keeps them as prepared bases (`g1.prepare` / `g2.prepare`, Wasm memory). Scalars (32-byte LE,
  * standard form) go to pippin as they are; the affine result is handed back as ffjavascript's Jacobian
  * point. Calls pippin cannot take (not Uint8Array, scalars not 32 bytes, fewer than `minPoints`
  * points) run ffjavascript's original method. docs/snarkjs.md has the caveats.
@@ -124,16 +124,13 @@ interface Hooked {
   original: { G1: MultiExpFn; G2: MultiExpFn };
   replaced: { G1: MultiExpFn; G2: MultiExpFn };
   global: 'curve_bn128' | 'curve_bls12381';
-  /**
-   * The curve's calls run one after another (snarkjs awaits its MSMs one by one anyway). Written
-   * while G1 and G2 MSMs started together failed (`Arena.release: bad mark`, issue #23, fixed by
-   * 0758d97); a first version without it (hits concurrent, G2 through g2.prepare) hung in
-   * test/snarkjs.test.ts and was not kept — see docs/snarkjs.md.
-   */
+  /** conversions of new bases run one after another (concurrent misses on the same bases convert once) */
   chain: Promise<unknown>;
+  /** replaced calls not yet settled (uninstall waits for them) */
+  inflight: Set<Promise<unknown>>;
 }
 
-type Held = { kind: 'G1'; prepared: PreparedBases } | { kind: 'G2'; bytes: Uint8Array };
+type Held = PreparedBases<G1Affine | G2Affine>;
 
 /** pippin's names and formats per ffjavascript curve: bases arrive as ffjavascript's "uncompressed" bytes. */
 const PIPPIN = {
@@ -148,9 +145,7 @@ const PIPPIN = {
  */
 export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promise<SnarkjsEngine> {
   const opts = parseOptions(options);
-  const cache = new BaseCache<Held>(opts.cacheBytes, (h) => {
-    if (h.kind === 'G1') h.prepared.dispose();
-  });
+  const cache = new BaseCache<Held>(opts.cacheBytes, (held) => held.dispose());
   const stats: EngineStats = {
     calls: { G1: 0, G2: 0 }, stockCalls: 0, points: 0, ms: 0, convertMs: 0, crossChecks: 0,
     cache: { ...cache.counters, entries: 0, bytes: 0 },
@@ -166,7 +161,7 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
       for (const g of ['G1', 'G2'] as const) {
         if ((ff[g].multiExpAffine as { [HOOK]?: unknown })[HOOK]) throw new SnarkjsEngineError(`installSnarkjsEngine: ${name} ${g}.multiExpAffine is already replaced by another engine (uninstall it first)`);
       }
-      const h: Hooked = { curve: name, ff, pip, global: spec.global, original: { G1: ff.G1.multiExpAffine, G2: ff.G2.multiExpAffine }, replaced: undefined!, chain: Promise.resolve() };
+      const h: Hooked = { curve: name, ff, pip, global: spec.global, original: { G1: ff.G1.multiExpAffine, G2: ff.G2.multiExpAffine }, replaced: undefined!, chain: Promise.resolve(), inflight: new Set() };
       h.replaced = { G1: makeHook(h, 'G1'), G2: makeHook(h, 'G2') };
       ff.G1.multiExpAffine = h.replaced.G1;
       ff.G2.multiExpAffine = h.replaced.G2;
@@ -189,8 +184,10 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
         stats.stockCalls++;
         return original.call(G, givenBases, givenScalars, logger, logText);
       }
-      const run = h.chain.then(() => replacedCall(h, group, bases, scalars, logText));
-      h.chain = run.catch(() => {});
+      const run = replacedCall(h, group, bases, scalars, logText);
+      h.inflight.add(run);
+      const done = () => h.inflight.delete(run);
+      run.then(done, done);
       return run;
     };
     Object.defineProperty(fn, HOOK, { value: true });
@@ -202,29 +199,31 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     const G = h.ff[group];
     const n = scalars.length / 32;
     const where = `${h.curve} ${group} bases${label ? ` of "${label}"` : ''} (${n} points)`;
-    const entry = opts.cacheBytes > 0 ? cache.lookup(h.curve, group, bases) : undefined;
-    let convertMs = 0;
-    let held: Held;
-    if (entry) held = entry.held;
-    else {
-      const tc = performance.now();
-      held = await convertBases(h, group, bases, where);
-      convertMs = performance.now() - tc;
-    }
     const split = splitScalars(scalars);
-    let result: Uint8Array;
-    let kept = !!entry;
-    try {
-      // a G2 set is validated by its first MSM (one decode pass less than a separate check)
-      result = await msmOnPippin(h, group, held, scalars, entry ? 'none' : opts.validate, where);
-      if (!entry && opts.cacheBytes > 0) {
+    // a hit starts its MSM at once (calls on one pippin instance take turns there); a miss converts
+    // on the curve's chain, so that concurrent calls over the same new bases convert them once
+    let entry = opts.cacheBytes > 0 ? cache.lookup(h.curve, group, bases) : undefined;
+    let convertMs = 0;
+    let pending: Promise<G1Affine | G2Affine>;
+    if (entry) pending = msmOnPippin(entry.held, scalars, where);
+    else {
+      const run = h.chain.then(async () => {
+        entry = opts.cacheBytes > 0 ? cache.lookup(h.curve, group, bases, true) : undefined;
+        if (entry) return msmOnPippin(entry.held, scalars, where);
+        const tc = performance.now();
+        const held = await convertBases(h, group, bases, where);
+        convertMs = performance.now() - tc;
         const raw = bases.slice();
-        const heldBytes = held.kind === 'G1' ? held.prepared.bytes : held.bytes.length;
-        kept = cache.add({ curve: h.curve, group, raw, n, held, bytes: raw.length + heldBytes }, bases);
-      }
-    } finally {
-      if (!kept && held.kind === 'G1') held.prepared.dispose();
+        const kept = opts.cacheBytes > 0 && cache.add({ curve: h.curve, group, raw, n, held, bytes: raw.length + held.bytes }, bases);
+        const r = msmOnPippin(held, scalars, where);
+        // not kept: released after the MSM just started (dispose waits for it)
+        if (!kept) held.dispose();
+        return r;
+      });
+      h.chain = run.catch(() => {});
+      pending = run;
     }
+    const result = toJacobian(G, await pending);
     if (opts.crossCheck) {
       const stock = await h.original[group].call(G, bases, scalars);
       stats.crossChecks++;
@@ -235,12 +234,15 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     stats.points += n;
     stats.ms += ms;
     stats.convertMs += convertMs;
-    opts.onCall?.({ curve: h.curve, group, label, points: n, split, cache: entry ? 'hit' : 'miss', convertMs, ms });
+    opts.onCall?.({ curve: h.curve, group, label, points: n, split, cache: convertMs > 0 ? 'miss' : 'hit', convertMs, ms });
     return result;
   }
 
-  /** Bases → pippin: ffjavascript's workers undo Montgomery form, pippin decodes and validates once. */
-  async function convertBases(h: Hooked, group: 'G1' | 'G2', bases: Uint8Array, where: string): Promise<Held> {
+  /**
+   * Bases → pippin: ffjavascript's workers take them out of Montgomery form (`batchLEMtoU`), pippin
+   * decodes and validates them once into prepared bases (Wasm memory).
+   */
+  async function convertBases(h: Hooked, group: 'G1' | 'G2', bases: Uint8Array, where: string): Promise<PreparedBases<G1Affine | G2Affine>> {
     const spec = PIPPIN[h.curve];
     const G = h.ff[group];
     const PB = 2 * G.F.n8;
@@ -253,33 +255,19 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
         if (zero) u[off] = spec.infinityFlag;
       }
     }
-    if (group === 'G1') {
-      try {
-        const prepared = await h.pip.g1.prepare(u, { pointFormat: spec.g1Format, validate: opts.validate, threads: opts.threads });
-        return { kind: 'G1', prepared };
-      } catch (e) {
-        throw wrap(e, where);
-      }
-    }
-    return { kind: 'G2', bytes: u };
-  }
-
-  /** The MSM over held bases (G1 prepared: validated already; G2 bytes: checked as `validate` says). */
-  async function msmOnPippin(h: Hooked, group: 'G1' | 'G2', held: Held, scalars: Uint8Array, validate: 'on-curve' | 'full' | 'none', where: string): Promise<Uint8Array> {
-    const G = h.ff[group];
-    const n = scalars.length / 32;
-    let r: G1Affine | G2Affine;
     try {
-      if (held.kind === 'G1') {
-        r = await held.prepared.msm(scalars, { threads: opts.threads });
-      } else {
-        const PB = 2 * G.F.n8;
-        r = await h.pip.g2.msm(held.bytes.subarray(0, n * PB), scalars, { pointFormat: PIPPIN[h.curve].g2Format, validate, threads: opts.threads });
-      }
+      const g = (group === 'G1' ? h.pip.g1 : h.pip.g2) as unknown as { prepare(p: Uint8Array, o: object): Promise<PreparedBases<G1Affine | G2Affine>> };
+      return await g.prepare(u, { pointFormat: group === 'G1' ? spec.g1Format : spec.g2Format, validate: opts.validate, threads: opts.threads });
     } catch (e) {
       throw wrap(e, where);
     }
-    return toJacobian(G, r);
+  }
+
+  /** The MSM over prepared bases (a prefix of them: scalars' count). Started synchronously. */
+  function msmOnPippin(held: PreparedBases<G1Affine | G2Affine>, scalars: Uint8Array, where: string): Promise<G1Affine | G2Affine> {
+    return held.msm(scalars, { threads: opts.threads }).catch((e: unknown) => {
+      throw wrap(e, where);
+    });
   }
 
   const engine: SnarkjsEngine = {
@@ -303,7 +291,7 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     },
     async uninstall() {
       for (const h of hooks) {
-        await h.chain;
+        await Promise.allSettled([...h.inflight]);
         restore(h);
       }
       cache.clear();
