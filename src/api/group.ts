@@ -110,9 +110,6 @@ export interface GroupSetup<F extends string, A> {
   ctx: GroupContext<A>;
 }
 
-/** The affine values of the group's kernels (src/msm/group.ts) as public results. */
-type Shaped<A> = A & { infinity: boolean };
-
 /**
  * The MSM and codecs of one group (G1 or G2) of a curve. `R` is the result type (G1Affine, G2Affine),
  * `I` the point object type (G1PointInput, G2PointInput).
@@ -131,15 +128,14 @@ export class Group<F extends string, R extends { infinity: boolean }, I> {
     this.r = setup.r;
     this.setupFormats = setup.formats;
     const ctx = this.ctx;
-    const self = this;
     this.host = {
       ctx,
       entry: setup.entry,
       r: setup.r,
       formats: setup.formats,
-      format: (name) => self.format(name),
+      format: (name) => this.format(name),
       takePointObjects: (points) => takePointObjects(points, ctx.degree, ctx.inst.fields.fp.info.p),
-      shape: (a) => self.shape(a),
+      shape: (a) => this.shape(a),
     };
   }
 
@@ -240,7 +236,7 @@ export class Group<F extends string, R extends { infinity: boolean }, I> {
     const parsed = parseMsmOptions<F, CallStats>(options, { formats: this.setupFormats.map((f) => f.name), entry: `${this.entry}.${name}` });
     // an already aborted signal: no work at all
     if (parsed.signal?.aborted) throw parsed.signal.reason;
-    const base = { options: callOptions(parsed), entry: this.entry };
+    const base = { options: parsed, entry: this.entry };
     if (isChunkIterable(points) || isChunkIterable(scalars)) return { ...base, ...this.takeStreams(points, scalars, parsed, name) };
     const packed = packScalars(scalars, parsed.scalarEndian, this.r);
     const n = packed.length / 32;
@@ -279,22 +275,6 @@ export class Group<F extends string, R extends { infinity: boolean }, I> {
   }
 }
 
-/** The parsed options a program reads. */
-export function callOptions(o: ParsedMsmOptions<string, CallStats>): MsmCall['options'] {
-  return {
-    scalarEndian: o.scalarEndian,
-    validate: o.validate,
-    windowBits: o.windowBits,
-    threads: o.threads,
-    signal: o.signal,
-    maxMemoryBytes: o.maxMemoryBytes,
-    chunkPoints: o.chunkPoints,
-    onStats: o.onStats,
-    onProgress: o.onProgress,
-  };
-}
-
 /** The public G1 and G2 of a curve. */
 export type G1<F extends string = G1Format> = Group<F, G1Affine, G1PointInput>;
 export type G2<F extends string = string> = Group<F, G2Affine, G2PointInput>;
-export type { Shaped };

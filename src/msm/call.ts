@@ -23,17 +23,17 @@ export const MIN_POINTS_FOR_THREADS = 256;
 /** What onStats receives: the MSM's statistics, the input conversion's milliseconds and, when streamed, the chunks. */
 export type CallStats = MsmStats & { convert: number; streamedChunks?: number; chunkPoints?: number };
 
-/** The options of a call, parsed. */
+/** The options of a call as the option parser leaves them (src/api/options.ts ParsedMsmOptions), those a program reads. */
 export interface CallOptions {
-  scalarEndian: 'le' | 'be';
-  validate: Validation;
-  windowBits?: number;
-  threads?: number;
-  signal?: AbortSignal;
-  maxMemoryBytes?: number;
-  chunkPoints?: number;
-  onStats?: (stats: CallStats) => void;
-  onProgress?: (progress: MsmProgress) => void;
+  readonly scalarEndian: 'le' | 'be';
+  readonly validate: Validation;
+  readonly windowBits: number | undefined;
+  readonly threads: number | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly maxMemoryBytes: number | undefined;
+  readonly chunkPoints: number | undefined;
+  readonly onStats: ((stats: CallStats) => void) | undefined;
+  readonly onProgress: ((progress: MsmProgress) => void) | undefined;
 }
 
 /** A call's inputs, copied at the call (the caller may reuse its buffers at once). */

@@ -15,54 +15,52 @@ export function xyzzCombiner<A>(ctx: GroupContext<A>): WindowCombiner<A> {
   const kn = ctx.kn;
   const PB = 2 * EB;
   const XB = 4 * EB;
-  {
-    const { arena } = inst;
-    const mark = arena.mark();
-    const scratch = arena.alloc(32 * EB);
-    const sumP = arena.alloc(XB);
-    const run = arena.alloc(XB);
-    const acc = arena.alloc(XB);
-    const total = arena.alloc(XB);
-    const out = arena.alloc(PB);
-    // per window its sum W_k (XYZZ); tiles of one window (ranges of halves) arrive separately, in any order
-    const windows = new Map<number, number>();
-    let windowBits = 0;
-    return {
-      addWindow(win, c, R, P, flags, S, m) {
-        windowBits = c;
-        const fl = new Uint8Array(inst.memory.buffer, flags, S).slice();
-        k[kn.setInf](sumP);
-        k[kn.setInf](run);
-        k[kn.setInf](acc);
-        for (let j = S - 1; j >= 0; j--) {
-          if (fl[j] & 2) k[kn.addAffine](sumP, P + j * PB, scratch);
-          if (j === 0) break;
-          if (fl[j] & 1) k[kn.addAffine](run, R + j * PB, scratch);
-          k[kn.add](acc, run, scratch);
-        }
-        for (let t = m; t > 1; t >>= 1) k[kn.double](acc, scratch);
-        k[kn.add](acc, sumP, scratch);
-        const W = windows.get(win);
-        if (W !== undefined) k[kn.add](W, acc, scratch);
-        else {
-          const fresh = arena.alloc(XB);
-          new Uint8Array(inst.memory.buffer).copyWithin(fresh, acc, acc + XB);
-          windows.set(win, fresh);
-        }
-      },
-      finish() {
-        k[kn.setInf](total);
-        const top = Math.max(-1, ...windows.keys());
-        for (let w = top; w >= 0; w--) {
-          if (w < top) for (let t = 0; t < windowBits; t++) k[kn.double](total, scratch);
-          const W = windows.get(w);
-          if (W !== undefined) k[kn.add](total, W, scratch);
-        }
-        const isInf = k[kn.toAffine](out, total, scratch);
-        const result = isInf ? null : readAffine(out);
-        arena.release(mark);
-        return result;
-      },
-    };
-  }
+  const { arena } = inst;
+  const mark = arena.mark();
+  const scratch = arena.alloc(32 * EB);
+  const sumP = arena.alloc(XB);
+  const run = arena.alloc(XB);
+  const acc = arena.alloc(XB);
+  const total = arena.alloc(XB);
+  const out = arena.alloc(PB);
+  // per window its sum W_k (XYZZ); tiles of one window (ranges of halves) arrive separately, in any order
+  const windows = new Map<number, number>();
+  let windowBits = 0;
+  return {
+    addWindow(win, c, R, P, flags, S, m) {
+      windowBits = c;
+      const fl = new Uint8Array(inst.memory.buffer, flags, S).slice();
+      k[kn.setInf](sumP);
+      k[kn.setInf](run);
+      k[kn.setInf](acc);
+      for (let j = S - 1; j >= 0; j--) {
+        if (fl[j] & 2) k[kn.addAffine](sumP, P + j * PB, scratch);
+        if (j === 0) break;
+        if (fl[j] & 1) k[kn.addAffine](run, R + j * PB, scratch);
+        k[kn.add](acc, run, scratch);
+      }
+      for (let t = m; t > 1; t >>= 1) k[kn.double](acc, scratch);
+      k[kn.add](acc, sumP, scratch);
+      const W = windows.get(win);
+      if (W !== undefined) k[kn.add](W, acc, scratch);
+      else {
+        const fresh = arena.alloc(XB);
+        new Uint8Array(inst.memory.buffer).copyWithin(fresh, acc, acc + XB);
+        windows.set(win, fresh);
+      }
+    },
+    finish() {
+      k[kn.setInf](total);
+      const top = Math.max(-1, ...windows.keys());
+      for (let w = top; w >= 0; w--) {
+        if (w < top) for (let t = 0; t < windowBits; t++) k[kn.double](total, scratch);
+        const W = windows.get(w);
+        if (W !== undefined) k[kn.add](total, W, scratch);
+      }
+      const isInf = k[kn.toAffine](out, total, scratch);
+      const result = isInf ? null : readAffine(out);
+      arena.release(mark);
+      return result;
+    },
+  };
 }

@@ -231,26 +231,23 @@ export function allocateFor<T>(n: number, bytesPerItem: number, what: string, al
 /**
  * Reads every point object once (getters run here, at the call), checking its shape: G1 points are
  * {x, y} with bigint coordinates, G2 points {x: [c0, c1], y: [c0, c1]}; each value in [0, p).
- * null or {infinity: true} is the point at infinity. `where` names the input in errors.
+ * null or {infinity: true} is the point at infinity (its coordinates written as zeros, never read).
  */
 export function takePointObjects(points: readonly unknown[], degree: 1 | 2, p: bigint): PointObjects {
   const n = points.length;
   const per = 2 * degree;
   // (every point must fit in Wasm memory in one piece: point objects are not streamed)
   const inf = allocateFor(n, per * 48, 'point objects', () => new Uint8Array(n));
+  const zeros = new Array<bigint>(per).fill(0n);
   const coords: bigint[] = [];
   for (let i = 0; i < n; i++) {
     if (!(i in points)) throw new PointEncodingError(`point ${i} is missing (a hole in the array); use null for the point at infinity`, i);
     const P = points[i];
     if (P === null || (typeof P === 'object' && (P as { infinity?: unknown }).infinity === true)) {
       inf[i] = 1;
-      continue;
-    }
-    const c = pointCoordinates(P, degree, p, `point ${i}`, i);
-    for (let j = 0; j < per; j++) coords[per * i + j] = c[j];
+      coords.push(...zeros);
+    } else coords.push(...pointCoordinates(P, degree, p, `point ${i}`, i));
   }
-  // points at infinity left holes: make the array dense (their coordinates are never read)
-  for (let j = 0; j < per * n; j++) coords[j] ??= 0n;
   return { coords, inf };
 }
 
