@@ -20,8 +20,11 @@
  */
 import { decodeBase64 } from '../runtime/instance.js';
 import type { WorkerPool } from '../runtime/pool.js';
-import type { Op } from '../runtime/interpreter.js';
-import { batchAddScratchBytes } from '../abi/layout.js';
+import { runTask, type Op } from '../runtime/interpreter.js';
+import { POINT_LAYOUT_TRIPLES } from '../abi/layout.js';
+import { accumulationCaps, batchFor } from '../msm/plan.js';
+import { allocWorkspace, tileTask, workspaceBytes, type AccumulateJob, type SegmentOut, type Workspace } from '../msm/tiles.js';
+import type { GroupContext } from '../msm/group.js';
 import * as fr from './fr.js';
 import { CHECK, FORMAT_ZCASH, G1Engine, glv16, type AddOp, type Glv16, type Points } from './g1.js';
 
@@ -162,17 +165,31 @@ export class G1Fft {
   }
 }
 
+/** Items (GLV halves × windows) per base, and their 16-byte digit words. */
+const ITEMS_PER_BASE = 2 * WINDOWS;
+/** msm_accumulate's window: one signed digit of 15 bits names one of 2^14 buckets (128 rows × 128 digits). */
+const BUCKET_BITS = 15;
+
+/** The row MSMs of one thread slot: its workspace, where its segment sums go, its rows. */
+interface Part {
+  lo: number;
+  hi: number;
+  ws: Workspace;
+  out: SegmentOut;
+}
+
 export class Fk20 {
   /** triples (βx, x, y) of 2^(8k)·X_g: base g, window k at table + (16g + k)·3EB */
   private readonly table: number;
   private readonly baseInf: Uint8Array;
   private readonly scalars: number;
   private readonly halves: number;
-  private readonly buckets: Points;
-  private readonly sums: Points;
-  private readonly totals: Points;
+  /** per item (2·(16g + k) + h): msm_accumulate's 16-byte half, its digit naming the item's bucket */
+  private readonly items: number;
+  private readonly ctx: GroupContext;
+  private readonly parts: Part[] = [];
   private readonly fft: G1Fft;
-  private readonly tableBytes: number;
+  private tableBytes: number;
 
   /** From the FK20 columns (8192 points, base r·64 + l): builds the window tables (8·15 doublings per point). */
   constructor(
@@ -181,15 +198,15 @@ export class Fk20 {
   ) {
     const { EB, PB } = engine;
     const T = 3 * EB;
+    this.ctx = engine.groupContext();
     this.table = engine.alloc(BASES * WINDOWS * T);
     this.baseInf = columns.inf.slice();
     this.scalars = engine.alloc(BASES * 32);
     this.halves = engine.alloc(BASES * 32);
-    this.buckets = engine.points(ROWS * BUCKETS);
-    this.sums = engine.points(ROWS);
-    this.totals = engine.points(ROWS);
+    this.items = engine.alloc(BASES * ITEMS_PER_BASE * 16);
+    engine.mem.fill(0, this.items, this.items + BASES * ITEMS_PER_BASE * 16);
     this.fft = new G1Fft(engine, 1);
-    this.tableBytes = BASES * WINDOWS * T + 2 * BASES * 32 + (ROWS * BUCKETS + 2 * ROWS + 4 * ROWS) * PB;
+    this.tableBytes = BASES * WINDOWS * T + 2 * BASES * 32 + BASES * ITEMS_PER_BASE * 16 + 4 * ROWS * PB;
     const entry = (g: number, k: number) => this.table + (g * WINDOWS + k) * T;
     const live: number[] = [];
     for (let g = 0; g < BASES; g++) if (!this.baseInf[g]) live.push(g);
@@ -212,6 +229,11 @@ export class Fk20 {
     const columns = engine.points(BASES);
     engine.decode(bytes, BASES, FORMAT_ZCASH, CHECK.parse, columns, 'FK20 column point');
     return new Fk20(engine, columns);
+  }
+
+  /** Wasm memory held: tables, scalars, digit items, transforms and the thread slots' workspaces. */
+  get bytes(): number {
+    return this.tableBytes;
   }
 
   /**
@@ -240,235 +262,109 @@ export class Fk20 {
       }
     }
     engine.k.msm_split_scalars(this.halves, this.scalars, BASES, 0);
-    // 2. the 128 MSMs
-    const H = pool && workers > 0 && this.engine.inst.shared ? await this.msmsOnPool(pool, workers) : this.msms();
+    // 2. the 128 MSMs, H[r] into the FFT's input
+    await this.msms(pool && engine.inst.shared ? workers : 0, pool);
     // 3. inverse FFT, upper half cleared, FFT
     const f = this.fft;
-    f.a.inf.set(H.inf);
-    engine.mem.copyWithin(f.a.base, H.base, H.base + ROWS * H.stride);
     const h = f.dit(true);
     h.inf.fill(1, COLS, ROWS);
     const out = f.dif(false);
     return Array.from({ length: ROWS }, (_, i) => engine.encodeCompressed(out, i));
   }
 
-  // per-call work arrays, kept (one blob at a time per Fk20)
-  private readonly itemBucket = new Int32Array(BASES * 2 * WINDOWS);
-  private readonly itemPoint = new Int32Array(BASES * 2 * WINDOWS);
-  private readonly sorted = new Int32Array(BASES * 2 * WINDOWS);
-  private readonly counts = new Int32Array(ROWS * BUCKETS);
-  private readonly start = new Int32Array(ROWS * BUCKETS + 1);
-  private readonly active = new Int32Array(ROWS * BUCKETS);
-  private readonly rowIndex = Int32Array.from({ length: ROWS }, (_, r) => r);
-
-  private readonly fillPos = new Int32Array(ROWS * BUCKETS);
-
-  /** H[r] = Σ_l s_{r,l}·X[r][l] for the split scalars at `halves`, on the calling thread; returns `totals`. */
-  private msms(): Points {
-    this.sortItems(0, ROWS);
-    this.accumulateLocal(0, ROWS);
-    this.reduceLocal(0, ROWS);
-    return this.totals;
+  /** Thread slot p's part: rows [lo, hi), a workspace for (hi − lo)·128 buckets (made on first use). */
+  private part(p: number, lo: number, hi: number): Part {
+    const have = this.parts[p];
+    if (have && have.lo === lo && have.hi === hi) return have;
+    const rows = hi - lo;
+    const L = rows * BUCKETS;
+    const B = batchFor(rows * COLS * ITEMS_PER_BASE);
+    const { tempCap, deferredCap } = accumulationCaps(B, L);
+    const { EB } = this.engine;
+    const PB = 2 * EB;
+    const room = have ? have.hi - have.lo : 0;
+    // a workspace is permanent (like the tables); a larger part than the slot had gets a new one
+    const ws = have && rows <= room ? have.ws : allocWorkspace(this.ctx, L, B, tempCap, deferredCap, rows, rows * COLS * ITEMS_PER_BASE);
+    const out = have && rows <= room ? have.out : { R: this.engine.alloc(rows * PB), P: this.engine.alloc(rows * PB), flags: this.engine.alloc(rows) };
+    if (!(have && rows <= room)) this.tableBytes += workspaceBytes(EB, L, B, tempCap, deferredCap, rows) + rows * (2 * PB + 1);
+    this.engine.refresh();
+    const part = { lo, hi, ws, out };
+    this.parts[p] = part;
+    return part;
   }
 
   /**
-   * The same with rows [0, R/(w+1)) on the calling thread and the others split among w workers of
-   * `pool`. A worker's part is a precomputed task — the kernel calls of every round, its pair lists
-   * written beforehand — valid when no bucket or running sum meets P + (−P); the kernel flags such a
-   * sum, and a part with one is computed again on the calling thread.
+   * Each row's digit items: for base g of rows [lo, hi), GLV half h and window k, the signed 8-bit
+   * digit d of the half as msm_accumulate's 16-byte half: |d| + 128·(row − lo) (bucket + 1) in its
+   * low 15 bits, the sign (d's, flipped for a negative half) in bit 127; 0 for d = 0.
    */
-  private async msmsOnPool(pool: WorkerPool, workers: number): Promise<Points> {
-    const parts = workers + 1;
-    const bounds = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * ROWS) / parts));
-    const tasks: { lo: number; hi: number; ops: Op[]; list: number; pairs: number }[] = [];
-    for (let p = 1; p < parts; p++) {
-      this.sortItems(bounds[p], bounds[p + 1]);
-      tasks.push({ lo: bounds[p], hi: bounds[p + 1], ...this.buildTask(bounds[p], bounds[p + 1], p - 1) });
-    }
-    const job = pool.run(this.engine.inst, tasks.map((t) => () => t.ops), workers, () => {});
-    // let the messages go out before the calling thread takes its own rows
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    this.sortItems(0, bounds[1]);
-    this.accumulateLocal(0, bounds[1]);
-    this.reduceLocal(0, bounds[1]);
-    await job;
-    for (const t of tasks) {
-      if (!this.engine.anyInfinity(t.list, t.pairs)) continue;
-      this.sortItems(t.lo, t.hi);
-      this.accumulateLocal(t.lo, t.hi);
-      this.reduceLocal(t.lo, t.hi);
-    }
-    return this.totals;
-  }
-
-  /** Per worker part: its pair lists and batch scratch (permanent, made on first use). */
-  private readonly regions: { list: number; scratch: number }[] = [];
-  private regionBytes = 0;
-
-  /** Wasm memory held: tables, scalars, buckets, transforms, and the worker parts' pair lists. */
-  get bytes(): number {
-    return this.tableBytes + this.regionBytes;
-  }
-
-  /**
-   * A worker's rows [lo, hi) as kernel calls: the first item of each bucket copied here, then per
-   * round one g1_batch_add over a pair list written now; the running sums likewise, their copies
-   * as fp_copy calls. Infinity is predicted from the bucket counts (a bucket with items is finite).
-   */
-  private buildTask(lo: number, hi: number, part: number): { ops: Op[]; list: number; pairs: number } {
-    const { engine, sorted, counts, start } = this;
-    const { EB } = engine;
-    const maxPairs = (hi - lo) * (COLS * 2 * WINDOWS + 2 * BUCKETS);
-    if (!this.regions[part] || this.regions[part].list < 0) {
-      const listBytes = 16 * (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS);
-      const scratchBytes = batchAddScratchBytes((ROWS / 2) * BUCKETS, EB);
-      this.regions[part] = { list: engine.alloc(listBytes), scratch: engine.alloc(scratchBytes) };
-      this.regionBytes += listBytes + scratchBytes;
-    }
-    if (maxPairs > (ROWS / 2) * (COLS * 2 * WINDOWS + 2 * BUCKETS)) throw new Error('fk20: a worker part larger than half the rows');
-    const { list, scratch } = this.regions[part];
-    const ops: Op[] = [];
-    let k = 0;
-    const B = this.buckets;
-    const bLo = lo * BUCKETS;
-    const bHi = hi * BUCKETS;
-    let maxCount = 0;
-    for (let b = bLo; b < bHi; b++) {
-      if (counts[b] === 0) continue;
-      engine.copyPoint(B.base + b * B.stride, sorted[start[b]]);
-      B.inf[b] = 0;
-      if (counts[b] > maxCount) maxCount = counts[b];
-    }
-    for (let t = 1; t < maxCount; t++) {
-      const first = k;
-      for (let b = bLo; b < bHi; b++) {
-        if (counts[b] <= t) continue;
-        const dst = B.base + b * B.stride;
-        engine.writePair(list, k++, dst, dst, sorted[start[b] + t]);
-      }
-      ops.push(['g1_batch_add', list + 16 * first, k - first, scratch]);
-    }
-    const S = this.sums;
-    const T = this.totals;
-    const point = (P: Points, i: number) => P.base + i * P.stride;
-    const copy = (to: number, from: number) => ops.push(['fp_copy', to, from], ['fp_copy', to + EB, from + EB]);
-    S.inf.fill(1, lo, hi);
-    T.inf.fill(1, lo, hi);
-    for (let d = BUCKETS - 1; d >= 0; d--) {
-      let first = k;
-      for (let r = lo; r < hi; r++) {
-        const b = r * BUCKETS + d;
-        if (counts[b] === 0) continue;
-        if (S.inf[r]) {
-          copy(point(S, r), point(B, b));
-          S.inf[r] = 0;
-        } else engine.writePair(list, k++, point(S, r), point(S, r), point(B, b));
-      }
-      if (k > first) ops.push(['g1_batch_add', list + 16 * first, k - first, scratch]);
-      first = k;
-      for (let r = lo; r < hi; r++) {
-        if (S.inf[r]) continue;
-        if (T.inf[r]) {
-          copy(point(T, r), point(S, r));
-          T.inf[r] = 0;
-        } else engine.writePair(list, k++, point(T, r), point(T, r), point(S, r));
-      }
-      if (k > first) ops.push(['g1_batch_add', list + 16 * first, k - first, scratch]);
-    }
-    return { ops, list, pairs: k };
-  }
-
-  /** Items (bucket, tagged table point) of rows [lo, hi), sorted by bucket into `sorted` from `start[b]`. */
-  private sortItems(lo: number, hi: number): void {
-    const { engine, itemBucket, itemPoint, sorted, counts, start, fillPos } = this;
-    const { EB } = engine;
-    const T = 3 * EB;
-    const mem = engine.mem;
-    counts.fill(0, lo * BUCKETS, hi * BUCKETS);
-    // items: (bucket, tagged table point) for every non-zero signed 8-bit digit of every GLV half
-    let n = 0;
+  private writeItems(lo: number, hi: number): void {
+    const mem = this.engine.mem;
+    const words = new Int32Array(mem.buffer);
     for (let g = lo * COLS; g < hi * COLS; g++) {
-      if (this.baseInf[g]) continue;
-      const rowBucket = ((g / COLS) | 0) * BUCKETS - 1;
-      const entries = this.table + g * WINDOWS * T;
+      let w = (this.items >> 2) + g * ITEMS_PER_BASE * 4;
+      if (this.baseInf[g]) {
+        for (let j = 0; j < ITEMS_PER_BASE; j++, w += 4) words[w] = words[w + 3] = 0;
+        continue;
+      }
+      const rowBucket = ((g / COLS) | 0) * BUCKETS - lo * BUCKETS;
       for (let h = 0; h < 2; h++) {
         const at = this.halves + g * 32 + h * 16;
         const negHalf = mem[at + 15] >> 7;
         let carry = 0;
         for (let k = 0; k < WINDOWS; k++) {
+          // signed digit k of the half, with the carry of the windows below
           let d = (k === WINDOWS - 1 ? mem[at + k] & 0x7f : mem[at + k]) + carry;
           carry = d > BUCKETS ? 1 : 0;
           if (carry) d -= 2 * BUCKETS;
-          if (d === 0) continue;
-          const e = entries + k * T;
-          const b = rowBucket + (d < 0 ? -d : d);
-          itemBucket[n] = b;
-          itemPoint[n] = (h === 0 ? e + EB : e | 2) | ((d < 0 ? 1 : 0) ^ negHalf);
-          counts[b]++;
-          n++;
+          const e = w + (2 * k + h) * 4;
+          words[e] = d === 0 ? 0 : rowBucket + (d < 0 ? -d : d);
+          words[e + 3] = d === 0 ? 0 : ((d < 0 ? 1 : 0) ^ negHalf) << 31;
         }
       }
     }
-    // counting sort by bucket, at the part's own offset of `sorted`
-    let acc = lo * COLS * 2 * WINDOWS;
-    for (let b = lo * BUCKETS; b < hi * BUCKETS; b++) {
-      start[b] = acc;
-      fillPos[b] = acc;
-      acc += counts[b];
-    }
-    for (let i = 0; i < n; i++) sorted[fillPos[itemBucket[i]]++] = itemPoint[i];
   }
 
-  /** Bucket accumulation of rows [lo, hi) on the calling thread: the t-th item of every bucket in round t. */
-  private accumulateLocal(lo: number, hi: number): void {
-    const { engine, sorted, counts, start, active } = this;
-    const B = this.buckets;
-    B.inf.fill(1, lo * BUCKETS, hi * BUCKETS);
-    let live = 0;
-    for (let b = lo * BUCKETS; b < hi * BUCKETS; b++) if (counts[b] > 0) active[live++] = b;
-    for (let b = 0; b < live; b++) {
-      const bucket = active[b];
-      engine.copyPoint(B.base + bucket * B.stride, sorted[start[bucket]]);
-      B.inf[bucket] = 0;
-    }
-    for (let t = 1; live > 0; t++) {
-      let next = 0;
-      for (let b = 0; b < live; b++) if (counts[active[b]] > t) active[next++] = active[b];
-      live = next;
-      if (live === 0) break;
-      engine.begin(live);
-      const who: number[] = [];
-      for (let b = 0; b < live; b++) {
-        const bucket = active[b];
-        const item = sorted[start[bucket] + t];
-        const dst = B.base + bucket * B.stride;
-        if (B.inf[bucket]) {
-          engine.copyPoint(dst, item);
-          B.inf[bucket] = 0;
-        } else {
-          engine.push(dst, dst, item);
-          who.push(bucket);
-        }
-      }
-      const m = engine.run();
-      for (let j = 0; j < m; j++) if (engine.wasInfinity(j)) B.inf[who[j]] = 1;
-    }
+  /** Part p's ops: accumulate its items into its buckets, reduce them into per-row sums Σ d·B_d. */
+  private partOps(part: Part): Op[] {
+    const { lo, hi, ws, out } = part;
+    const T = 3 * this.engine.EB;
+    const count = (hi - lo) * COLS * ITEMS_PER_BASE;
+    const B = batchFor(count);
+    const L = (hi - lo) * BUCKETS;
+    const job: AccumulateJob = {
+      points: this.table + lo * COLS * WINDOWS * T, layout: POINT_LAYOUT_TRIPLES, pointBytes: T,
+      halves: this.items + lo * COLS * ITEMS_PER_BASE * 16, count, shift: 0, c: BUCKET_BITS, batch: B, ...accumulationCaps(B, L),
+    };
+    return tileTask(this.ctx, ws, { accumulate: [job], reduce: { set: ws, L, S: hi - lo, out, clear: true } }).ops;
   }
 
-  /** Σ d·B_d of rows [lo, hi) into `totals` by running sums (S += B_d, T += S from d = 128 down), all rows per round. */
-  private reduceLocal(lo: number, hi: number): void {
+  /**
+   * H[r] = Σ_l s_{r,l}·X[r][l] into the FFT's input: rows split between the calling thread and
+   * `workers` workers of `pool`, each part one task of msm_accumulate over its digit items (every
+   * row's 128 buckets in one bucket set) and msm_reduce_segments (a segment per row).
+   */
+  private async msms(workers: number, pool?: WorkerPool): Promise<void> {
     const { engine } = this;
-    const B = this.buckets;
-    const S = this.sums;
-    const Tot = this.totals;
-    S.inf.fill(1, lo, hi);
-    Tot.inf.fill(1, lo, hi);
-    const rows = this.rowIndex.subarray(lo, hi);
-    const bucketIndex = new Int32Array(hi - lo);
-    for (let d = BUCKETS - 1; d >= 0; d--) {
-      for (let r = lo; r < hi; r++) bucketIndex[r - lo] = r * BUCKETS + d;
-      engine.accumulate(S, rows, B, bucketIndex, hi - lo);
-      engine.accumulate(Tot, rows, S, rows, hi - lo);
+    const parts = workers + 1;
+    const bounds = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * ROWS) / parts));
+    const mine = this.part(0, bounds[0], bounds[1]);
+    const theirs = Array.from({ length: workers }, (_, w) => this.part(w + 1, bounds[w + 1], bounds[w + 2]));
+    for (const p of [mine, ...theirs]) this.writeItems(p.lo, p.hi);
+    const job = pool && workers > 0 ? pool.run(engine.inst, theirs.map((p) => () => this.partOps(p)), workers, () => {}) : undefined;
+    // let the messages go out before the calling thread takes its own rows
+    if (job) await new Promise((resolve) => setTimeout(resolve, 0));
+    runTask(engine.inst.exports, engine.inst.memory, this.partOps(mine));
+    await job;
+    engine.refresh();
+    const H = this.fft.a;
+    const flags = engine.mem;
+    for (const { lo, hi, out } of [mine, ...theirs]) {
+      for (let r = lo; r < hi; r++) {
+        // segment flags: bit 1, the weighted sum P_j is finite
+        H.inf[r] = flags[out.flags + r - lo] & 2 ? 0 : 1;
+        engine.mem.copyWithin(H.base + r * H.stride, out.P + (r - lo) * 2 * engine.EB, out.P + (r - lo + 1) * 2 * engine.EB);
+      }
     }
   }
 }

@@ -21,6 +21,8 @@ import { batchAddScratchBytes, INFO_INFINITY } from '../abi/layout.js';
 import { MALFORMED, NO_ERROR, PointError, decodeStatus } from '../abi/codes.js';
 import { NotInSubgroupError, NotOnCurveError, PointEncodingError } from '../errors.js';
 import { R } from './fr.js';
+import { groupContext, type GroupContext } from '../msm/group.js';
+import { bls12_381Curve } from '../curves/bls12-381.js';
 
 /** BLS12-381's field prime, GLV constants (src/curves/bls12-381.ts): φ(x, y) = (β·x, y) = λ·(x, y). */
 const P = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
@@ -101,15 +103,18 @@ export class G1Engine {
   private batchScratch = 0;
   private n = 0;
 
-  private constructor(readonly inst: Instance) {
+  private constructor(
+    readonly inst: Instance,
+    /** the module's fixed scratch sizes (per backend) */
+    readonly scratchBytes: Readonly<Record<string, number>>,
+  ) {
     this.k = inst.k;
     const fp = Object.values(inst.fields)[0].info;
     this.EB = fp.elementBytes;
     this.PB = 2 * this.EB;
     this.u8 = new Uint8Array(inst.memory.buffer);
     this.i32 = new Int32Array(inst.memory.buffer);
-    const scratch = (module381.scratchBytes as Record<string, number>);
-    this.decodeScratch = this.alloc(Math.max(scratch.g1_decode_batch, 2048) * 2);
+    this.decodeScratch = this.alloc(Math.max(scratchBytes.g1_decode_batch, 2048) * 2);
     this.encodeScratch = this.alloc(4096);
     this.betaMont = this.alloc(this.EB);
     this.setField(this.betaMont, BETA);
@@ -121,22 +126,13 @@ export class G1Engine {
    */
   static async create(backend: 'wide64' | 'i32', shared = false): Promise<G1Engine> {
     const mod = backend === 'wide64' && module381.wide64 ? module381.wide64 : module381;
-    return new G1Engine(await instantiateGenerated(mod as Parameters<typeof instantiateGenerated>[0], { shared: shared ? 'auto' : false }));
+    return new G1Engine(await instantiateGenerated(mod as Parameters<typeof instantiateGenerated>[0], { shared: shared ? 'auto' : false }), mod.scratchBytes);
   }
 
-  /** Writes pair k of a pair list at `list` (g1_batch_add's 16-byte entries, info cleared). */
-  writePair(list: number, k: number, dst: number, a: number, bTagged: number): void {
-    const e = (list >> 2) + 4 * k;
-    this.i32[e] = dst;
-    this.i32[e + 1] = a;
-    this.i32[e + 2] = bTagged;
-    this.i32[e + 3] = 0;
-  }
-
-  /** Whether any of the `count` pairs at `list` came back as the point at infinity. */
-  anyInfinity(list: number, count: number): boolean {
-    for (let k = 0, e = (list >> 2) + 3; k < count; k++, e += 4) if (this.i32[e] & INFO_INFINITY) return true;
-    return false;
+  /** G1 of this instance as pippin's MSM programs see it (for their tile driver, src/msm/tiles.ts). */
+  groupContext(): GroupContext {
+    const { params, tuning } = bls12_381Curve;
+    return groupContext('g1', { inst: this.inst, scratchBytes: this.scratchBytes, windowTable: tuning.msmWindow.table, cofactor: params.h1 });
   }
 
   /** Memory views (refreshed by `refresh` after every allocation: only allocations grow the memory). */
@@ -236,34 +232,6 @@ export class G1Engine {
     this.ensurePairs(max);
     this.n = 0;
   }
-
-  /**
-   * One round of acc_i ← acc_i + (±src_i) over flagged points (acc[ai[i]], src[si[i]], neg[i]):
-   * an infinite src is skipped, an infinite acc becomes a copy, a sum the kernel flags clears acc.
-   * Every acc index distinct; acc and src distinct points.
-   */
-  accumulate(acc: Points, ai: ArrayLike<number>, src: Points, si: ArrayLike<number>, count: number, negate = false): void {
-    this.begin(count);
-    const who = this.who.length >= count ? this.who : (this.who = new Int32Array(count));
-    let n = 0;
-    for (let i = 0; i < count; i++) {
-      const s = si[i];
-      if (src.inf[s]) continue;
-      const a = ai[i];
-      const dst = acc.base + a * acc.stride;
-      const b = (src.base + s * src.stride) | (negate ? 1 : 0);
-      if (acc.inf[a]) {
-        this.copyPoint(dst, b);
-        acc.inf[a] = 0;
-      } else {
-        this.push(dst, dst, b);
-        who[n++] = a;
-      }
-    }
-    this.run();
-    for (let j = 0; j < n; j++) if (this.wasInfinity(j)) acc.inf[who[j]] = 1;
-  }
-  private who = new Int32Array(0);
 
   /** Queues dst ← a + (±b) for finite a, b (b tagged: bit 0 negate, bit 1 triple's φ slot). */
   push(dst: number, a: number, bTagged: number): void {
