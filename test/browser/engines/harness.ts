@@ -4,14 +4,17 @@
  * COOP/COEP by demo/serve.mjs; a minimal driver interface that Chromium (playwright-core), Firefox
  * ESR (puppeteer-core over WebDriver BiDi) and WebKitGTK (WebKitWebDriver, W3C WebDriver over HTTP)
  * implement; and `runPage`, which loads the page and runs `window.pippinEngineChecks` there.
- * PIPPIN_ENGINE_TIME=1 adds the 2^16 timing (reported in the summary, never asserted).
+ * Timing (reported in the summary, never asserted), on cross-origin-isolated pages only:
+ * PIPPIN_ENGINE_BENCH='{"sizes":[14,16],"threads":[1,2],"runs":3}' (what `npm run bench:engines`
+ * passes: its --sizes, --threads, --runs; any key may be left out) or PIPPIN_ENGINE_TIME=1 (the
+ * defaults of `benchMsm`, test/engines/checks.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { CheckOptions, CheckSummary } from '../../engines/checks.js';
+import type { BenchOptions, CheckOptions, CheckSummary } from '../../engines/checks.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { startServer } from '../../../demo/serve.mjs';
 
@@ -30,6 +33,8 @@ export interface Driver {
 
 export interface Site {
   url: string;
+  /** served with COOP/COEP */
+  isolated: boolean;
   close(): Promise<void>;
 }
 
@@ -58,13 +63,51 @@ async function bundle(): Promise<string> {
 export async function servePage(isolation: boolean): Promise<Site> {
   const dir = await bundle();
   const s = await startServer({ port: 0, isolation, root: dir });
-  return { url: s.url, close: () => s.close() };
+  return { url: s.url, isolated: isolation, close: () => s.close() };
 }
 
-/** Loads the page in a fresh navigation and runs the checks; the time option from PIPPIN_ENGINE_TIME. */
+/**
+ * The timing the pages run after their checks, from the environment: PIPPIN_ENGINE_BENCH (a JSON
+ * object with optional `sizes` (log2, integers 0..20), `threads` (integers 1..64), `runs` (integer
+ * 1..100)), else `{}` (benchMsm's defaults) when PIPPIN_ENGINE_TIME=1, else undefined (no timing).
+ * Throws an Error naming the variable and the bad key on anything else.
+ */
+export function benchFromEnv(env: NodeJS.ProcessEnv = process.env): BenchOptions | undefined {
+  const raw = env.PIPPIN_ENGINE_BENCH;
+  if (raw === undefined || raw === '') return env.PIPPIN_ENGINE_TIME === '1' ? {} : undefined;
+  const bad = (what: string): never => {
+    throw new Error(`PIPPIN_ENGINE_BENCH=${raw}: ${what} (expected e.g. {"sizes":[14,16],"threads":[1,2],"runs":3})`);
+  };
+  let v: unknown;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    bad('not JSON');
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) bad('not a JSON object');
+  const o = v as Record<string, unknown>;
+  const ints = (key: string, min: number, max: number, list: boolean) => {
+    const x = o[key];
+    if (x === undefined) return;
+    const xs = list ? x : [x];
+    if (!Array.isArray(xs) || !xs.length || !xs.every((y) => Number.isInteger(y) && y >= min && y <= max)) bad(`${key}: ${list ? 'a non-empty array of integers' : 'an integer'} in ${min}..${max}`);
+  };
+  for (const k of Object.keys(o)) if (!['sizes', 'threads', 'runs'].includes(k)) bad(`unknown key ${k}`);
+  ints('sizes', 0, 20, true);
+  ints('threads', 1, 64, true);
+  ints('runs', 1, 100, false);
+  return o as BenchOptions;
+}
+
+/**
+ * Loads the page in a fresh navigation and runs the checks; on an isolated site also the timing
+ * `benchFromEnv()` asks for (non-isolated pages are never timed: they have no pool, and
+ * bench/engines.ts reads the isolated rows only).
+ */
 export async function runPage(driver: Driver, site: Site, options: Omit<CheckOptions, 'engine' | 'log' | 'time'>): Promise<PageSummary> {
+  const time = site.isolated ? benchFromEnv() : undefined;
   await driver.goto(site.url);
-  const summary = await driver.checks({ ...options, time: process.env.PIPPIN_ENGINE_TIME === '1' });
+  const summary = await driver.checks({ ...options, ...(time ? { time } : {}) });
   const { lines, failures, ...rest } = summary;
   console.log(`# ${driver.label} ${site.url}\n${lines.map((l) => `#   ${l}`).join('\n')}\n# ${JSON.stringify(rest)}`);
   void failures;
