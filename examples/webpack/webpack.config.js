@@ -8,6 +8,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 export default {
   mode: 'production',
   entry: './src/main.js',
-  output: { path: resolve(here, 'dist'), filename: 'main.[contenthash].js', clean: true },
+  output: { path: resolve(here, 'dist'), filename: '[name].[contenthash].js', clean: true },
   plugins: [new HtmlWebpackPlugin({ template: './index.html' })],
 };

@@ -1,7 +1,8 @@
 // The whole app: import pippin like any ESM package, no bundler configuration.
 import { bls12_381, threads } from 'pippin';
+import { loadKzg } from 'pippin/kzg';
 
-async function main() {
+async function msm() {
   await bls12_381.init();
   const G = bls12_381.params.G1; // { x, y } as bigints
   const a = await bls12_381.g1.msm([G, G], [2n, 3n]); // 2G + 3G
@@ -20,8 +21,38 @@ async function main() {
   return `${ok ? 'OK' : 'MISMATCH'}: 2G + 3G = 5G and Σ i·G = 45150·G on BLS12-381 (${how})\nx = 0x${a.x.toString(16)}\ny = 0x${a.y.toString(16)}`;
 }
 
+/** A fixed pseudo-random blob: 4096 big-endian field elements, each below r (first byte < 0x40). */
+function exampleBlob() {
+  const blob = new Uint8Array(4096 * 32);
+  let s = 2463534242; // xorshift32
+  for (let i = 0; i < blob.length; i++) {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    blob[i] = i % 32 === 0 ? (s >>> 24) & 0x3f : s >>> 24;
+  }
+  return blob;
+}
+
+const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+// EIP-4844 / EIP-7594: the setup and the FK20 columns come in their own chunks (dynamic imports)
+async function blobKzg() {
+  const kzg = await loadKzg(); // the official Ethereum setup, shipped with pippin
+  const blob = exampleBlob();
+  const commitment = await kzg.blobToKzgCommitment(blob);
+  const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
+  kzg.dispose();
+  return { blob, commitment, cells, proofs };
+}
+
 const out = document.getElementById('result');
-main().then(
+(async () => {
+  const text = await msm();
+  const kzg = await blobKzg();
+  out.kzg = kzg; // the bytes, for examples/smoke.mjs to compare with c-kzg
+  return `${text}\nblob commitment = 0x${hex(kzg.commitment)}\n${kzg.cells.length} cells, cell proof 0 = 0x${hex(kzg.proofs[0])}`;
+})().then(
   (text) => {
     out.textContent = text;
     out.dataset.status = text.startsWith('OK') ? 'ok' : 'fail';
