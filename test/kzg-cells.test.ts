@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
 import { bls12_381, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, type Kzg } from '../src/kzg/index.js';
-import { CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, G1Engine, glv16 } from '../src/kzg/g1.js';
+import { CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, G1Engine, glvNaf } from '../src/kzg/g1.js';
 import { buildColumns } from '../src/kzg/fk20.js';
 import { parseTrustedSetup } from '../src/kzg/setup.js';
 import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
@@ -81,14 +81,14 @@ describe('pippin/kzg: EIP-7594 cells and proofs against c-kzg', { timeout: 300_0
     await bls12_381.init();
     const engine = await G1Engine.create(bls12_381.info().backend);
     const G = noble.G1.Point.BASE;
-    const ks = [1n, 2n, fr.R - 1n, fr.roots()[1], fr.roots()[8191], fr.roots()[4096], 0x1234567n * fr.roots()[77] % fr.R];
+    const ks = [0n, 1n, 2n, 3n, 15n, 16n, 17n, 31n, 33n, fr.R - 1n, fr.R - 16n, fr.roots()[1], fr.roots()[8191], fr.roots()[4096], 0x1234567n * fr.roots()[77] % fr.R];
     const pts = engine.points(ks.length + 1);
     const bytes = new Uint8Array(48 * (ks.length + 1));
     ks.forEach((_, i) => bytes.set(G.multiply(BigInt(i + 3)).toBytes(true), 48 * i));
     bytes[48 * ks.length] = 0xc0; // infinity stays infinity
     engine.decode(bytes, ks.length + 1, FORMAT_COMPRESSED, CHECK.onCurve, pts, 'point');
-    engine.mulBatch(pts, ks.map((_, i) => i).concat(ks.length), ks.map(glv16).concat(glv16(5n)));
-    ks.forEach((k, i) => assert.equal(hex(engine.encodeCompressed(pts, i)), hex(G.multiply(BigInt(i + 3)).multiply(k).toBytes(true)), `k = ${k}`));
+    engine.mulBatch(pts, ks.map((_, i) => i).concat(ks.length), ks.map(glvNaf).concat(glvNaf(5n)));
+    ks.forEach((k, i) => assert.equal(hex(engine.encodeCompressed(pts, i)), hex(k === 0n ? noble.G1.Point.ZERO.toBytes(true) : G.multiply(BigInt(i + 3)).multiply(k).toBytes(true)), `k = ${k}`));
     assert.equal(pts.inf[ks.length], 1);
     for (const k of [0n, 1n, fr.R - 1n, fr.roots()[3]]) {
       const [k1, k2] = (await import('../src/kzg/g1.js')).glvSplit(k);

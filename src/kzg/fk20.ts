@@ -26,7 +26,7 @@ import { accumulationCaps, batchFor } from '../msm/plan.js';
 import { allocWorkspace, tileTask, workspaceBytes, type AccumulateJob, type SegmentOut, type Workspace } from '../msm/tiles.js';
 import type { GroupContext } from '../msm/group.js';
 import * as fr from './fr.js';
-import { CHECK, FORMAT_ZCASH, G1Engine, glv16, type AddOp, type Glv16, type Points } from './g1.js';
+import { CHECK, FORMAT_ZCASH, G1Engine, glvNaf, type AddOp, type GlvNaf, type Points } from './g1.js';
 
 const ROWS = 128;
 const COLS = 64;
@@ -87,7 +87,7 @@ export function buildColumns(engine: G1Engine, monomial: Points): Points {
 export class G1Fft {
   a: Points;
   b: Points;
-  private static twiddles = new Map<number, Glv16>();
+  private static twiddles = new Map<number, GlvNaf>();
 
   constructor(
     private readonly engine: G1Engine,
@@ -97,10 +97,10 @@ export class G1Fft {
     this.b = engine.points(count * ROWS);
   }
 
-  private static twiddle(exp: number): Glv16 {
+  private static twiddle(exp: number): GlvNaf {
     let g = G1Fft.twiddles.get(exp);
     if (!g) {
-      g = glv16(fr.roots()[exp]);
+      g = glvNaf(fr.roots()[exp]);
       G1Fft.twiddles.set(exp, g);
     }
     return g;
@@ -131,7 +131,7 @@ export class G1Fft {
   /** Multiplies point i0 + j + half of every group by the layer's twiddle j (j > 0). */
   private twiddleLayer(half: number, len: number, inverse: boolean): void {
     const idx: number[] = [];
-    const glv: Glv16[] = [];
+    const glv: GlvNaf[] = [];
     const step = fr.EXT_DOMAIN / len;
     for (let t = 0; t < this.count; t++) {
       for (let i0 = t * ROWS; i0 < (t + 1) * ROWS; i0 += len) {

@@ -42,15 +42,18 @@ export interface Points {
 }
 
 /**
- * A scalar prepared for `mulBatch`: k ≡ k1 + k2·λ (mod r), each half as signed radix-16 digits in
- * −8…8, most significant first (33 digits cover |k_i| < 2^129).
+ * A scalar prepared for `mulBatch`: k ≡ k1 + k2·λ (mod r), each half in width-5 NAF (digits 0 or
+ * odd in −15…15, at most one non-zero in any 5 consecutive), most significant first, both halves
+ * the same length (≤ 130 digits: |k_i| < 2^129).
  */
-export interface Glv16 {
+export interface GlvNaf {
   d1: Int8Array;
   d2: Int8Array;
 }
 
-const WINDOWS16 = 33;
+/** wNAF width of the twiddle multiplications: a table of 8 odd multiples, a non-zero digit every 6 bits on average. */
+const NAF_WIDTH = 5;
+
 
 /** dst ← a + (±b), each a point of a Points array by index. */
 export interface AddOp {
@@ -69,24 +72,30 @@ export function glvSplit(k: bigint): [bigint, bigint] {
   return [k - c1 * LAMBDA - c2, c1 - c2 * Z2];
 }
 
-function radix16(k: bigint): Int8Array {
-  const out = new Int8Array(WINDOWS16);
-  let neg = k < 0n;
-  if (neg) k = -k;
-  let carry = 0;
-  for (let w = 0; w < WINDOWS16; w++) {
-    let d = Number((k >> BigInt(4 * w)) & 15n) + carry;
-    carry = d > 8 ? 1 : 0;
-    if (carry) d -= 16;
-    out[WINDOWS16 - 1 - w] = neg ? -d : d;
+/** k's width-5 NAF, least significant digit first (k may be negative: every digit negated). */
+function naf(k: bigint): number[] {
+  const sign = k < 0n ? -1 : 1;
+  if (k < 0n) k = -k;
+  const out: number[] = [];
+  const full = 1n << BigInt(NAF_WIDTH);
+  while (k > 0n) {
+    let d = 0;
+    if (k & 1n) {
+      d = Number(k & (full - 1n));
+      if (d >= 1 << (NAF_WIDTH - 1)) d -= 1 << NAF_WIDTH;
+      k -= BigInt(d);
+    }
+    out.push(sign * d);
+    k >>= 1n;
   }
-  if (carry) throw new Error('glv: half too large');
   return out;
 }
 
-export function glv16(k: bigint): Glv16 {
-  const [k1, k2] = glvSplit(k);
-  return { d1: radix16(k1), d2: radix16(k2) };
+export function glvNaf(k: bigint): GlvNaf {
+  const [n1, n2] = glvSplit(k).map(naf);
+  const len = Math.max(n1.length, n2.length);
+  const msbFirst = (n: number[]) => Int8Array.from({ length: len }, (_, i) => n[len - 1 - i] ?? 0);
+  return { d1: msbFirst(n1), d2: msbFirst(n2) };
 }
 
 export class G1Engine {
@@ -271,59 +280,73 @@ export class G1Engine {
 
   /**
    * In place, pts[idx[i]] ← s_i·pts[idx[i]] for the scalars `glv[i]`, all at once: a table of the
-   * multiples 1…8 of each point (and their φ images, one product each), then 33 signed 4-bit
-   * windows of both GLV halves: per window 4 doubling rounds and 2 addition rounds.
-   * Cost: ≈ 205 rounds of g1_batch_add over the count points.
+   * odd multiples 1, 3, …, 15 of each point (and their φ images, one product each), then each
+   * point's own sequence of steps — from the top digit, a doubling per digit position and an
+   * addition per non-zero digit of either half — run as rounds: round t does every point's t-th
+   * step, so rounds stay as wide as the point count (one inversion each).
+   * Cost per point: 8 table additions + ≈ 128 doublings + ≈ 2·129/6 additions (wNAF density).
    */
-  mulBatch(pts: Points, idx: readonly number[], glv: readonly Glv16[]): void {
+  mulBatch(pts: Points, idx: readonly number[], glv: readonly GlvNaf[]): void {
     const live: number[] = [];
     for (let i = 0; i < idx.length; i++) if (!pts.inf[idx[i]]) live.push(i);
     const m = live.length;
     if (m === 0) return;
     const { EB, PB } = this;
     const T = 3 * EB;
+    const ODD = 1 << (NAF_WIDTH - 2);
     const mark = this.inst.arena.mark();
     try {
-      const table = this.allocTemp(m * 8 * T);
+      const table = this.allocTemp(m * ODD * T);
       const acc = this.allocTemp(m * PB);
+      const twice = this.allocTemp(m * PB);
       const accInf = new Uint8Array(m).fill(1);
-      const entry = (i: number, d: number) => table + (i * 8 + d - 1) * T;
+      /** the triple of (2j + 1)·P_i */
+      const entry = (i: number, j: number) => table + (i * ODD + j) * T;
+      for (let i = 0; i < m; i++) this.copyPoint(entry(i, 0) + EB, pts.base + idx[live[i]] * pts.stride);
       this.begin(m);
-      for (let i = 0; i < m; i++) this.copyPoint(entry(i, 1) + EB, pts.base + idx[live[i]] * pts.stride);
-      for (let d = 2; d <= 8; d++) {
+      for (let i = 0; i < m; i++) this.push(twice + i * PB, entry(i, 0) + EB, entry(i, 0) + EB);
+      this.run();
+      for (let j = 1; j < ODD; j++) {
         this.begin(m);
-        for (let i = 0; i < m; i++) this.push(entry(i, d) + EB, entry(i, d - 1) + EB, entry(i, 1) + EB);
+        for (let i = 0; i < m; i++) this.push(entry(i, j) + EB, entry(i, j - 1) + EB, twice + i * PB);
         this.run();
       }
-      for (let i = 0; i < m; i++) for (let d = 1; d <= 8; d++) this.fillBeta(entry(i, d));
-      for (let w = 0; w < WINDOWS16; w++) {
-        if (w > 0) {
-          for (let r = 0; r < 4; r++) {
-            this.begin(m);
-            for (let i = 0; i < m; i++) if (!accInf[i]) this.push(acc + i * PB, acc + i * PB, acc + i * PB);
-            this.run();
-          }
-        }
-        for (let half = 0; half < 2; half++) {
-          this.begin(m);
-          const who: number[] = [];
-          for (let i = 0; i < m; i++) {
-            const g = glv[live[i]];
-            const d = half === 0 ? g.d1[w] : g.d2[w];
+      for (let i = 0; i < m; i++) for (let j = 0; j < ODD; j++) this.fillBeta(entry(i, j));
+      // steps: 0 = double, else a tagged table operand to add
+      const steps = live.map((l, i) => {
+        const { d1, d2 } = glv[l];
+        const out: number[] = [];
+        for (let p = 0; p < d1.length; p++) {
+          if (out.length > 0) out.push(0);
+          for (const [d, phi] of [[d1[p], 0], [d2[p], 2]] as const) {
             if (d === 0) continue;
-            const e = entry(i, Math.abs(d));
-            const tagged = (half === 0 ? e + EB : e | 2) | (d < 0 ? 1 : 0);
-            if (accInf[i]) {
-              this.copyPoint(acc + i * PB, tagged);
-              accInf[i] = 0;
-            } else {
-              this.push(acc + i * PB, acc + i * PB, tagged);
-              who.push(i);
-            }
+            const e = entry(i, (Math.abs(d) - 1) >> 1);
+            out.push((phi ? e | 2 : e + EB) | (d < 0 ? 1 : 0));
           }
-          const n = this.run();
-          for (let j = 0; j < n; j++) if (this.wasInfinity(j)) accInf[who[j]] = 1;
         }
+        return out;
+      });
+      const rounds = Math.max(...steps.map((s) => s.length));
+      const who = new Int32Array(m);
+      for (let t = 0; t < rounds; t++) {
+        this.begin(m);
+        let n = 0;
+        for (let i = 0; i < m; i++) {
+          const step = steps[i][t];
+          if (step === undefined) continue;
+          const a = acc + i * PB;
+          if (step === 0) {
+            if (accInf[i]) continue; // 2·O = O
+            this.push(a, a, a);
+          } else if (accInf[i]) {
+            this.copyPoint(a, step);
+            accInf[i] = 0;
+            continue;
+          } else this.push(a, a, step);
+          who[n++] = i;
+        }
+        this.run();
+        for (let j = 0; j < n; j++) if (this.wasInfinity(j)) accInf[who[j]] = 1;
       }
       const mem = this.mem;
       for (let i = 0; i < m; i++) {
