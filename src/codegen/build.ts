@@ -49,12 +49,16 @@ const member = (k: KernelAbi, name?: string) => [`  /** ${k.doc.replace(/\*\//g,
 
 /** The typed ABI: field ops (per prefix), curve kernels, dev-only kernels, fixed-scratch kernel names. */
 function kernelTypes(shippedAll: KernelAbi[], dev: KernelAbi[], globals: string[], g2: KernelAbi[]): string {
-  const shipped = shippedAll.filter((k) => !isG2Kernel(k));
+  const shipped = shippedAll.filter((k) => !isG2Kernel(k) && !isScalarFieldKernel(k));
+  const fr = shippedAll.filter(isScalarFieldKernel);
   const fieldOps = shipped.filter((k) => k.name.startsWith('fp_'));
   const curveKernels = shipped.filter((k) => !k.name.startsWith('fp_'));
   const g2Fixed = g2.filter((k) => typeof k.scratch === 'number').map((k) => `'${k.name}'`);
   const benchOps = dev.filter((k) => k.name.startsWith('fp_bench_'));
   const fixed = shipped.filter((k) => typeof k.scratch === 'number').map((k) => `'${k.name}'`);
+  // F_r's array kernels: the fr_* kernels that are not one of the field's element ops
+  const frArray = fr.filter((k) => !fieldOps.some((op) => op.name.slice(3) === k.name.slice(3)));
+  const frFixed = fr.filter((k) => typeof k.scratch === 'number').map((k) => `'${k.name}'`);
   return [
     HEADER,
     '/** The operations of one field, exported as `<prefix>_<op>` (fp_mul, …): the same for every field. */',
@@ -76,6 +80,13 @@ function kernelTypes(shippedAll: KernelAbi[], dev: KernelAbi[], globals: string[
     ...g2.flatMap((k) => member(k)),
     '}',
     `export type G2FixedScratchKernel = ${g2Fixed.join(' | ')};`,
+    '/** The array kernels of F_r (src/codegen/fr-vector.ts) in the modules of curves whose descriptor asks for F_r (frKernels). */',
+    'export interface FrArrayKernels {',
+    ...frArray.flatMap((k) => member(k)),
+    '}',
+    '/** F_r in the modules that ship it (BLS12-381): its element ops (fr_mul, …) and its array kernels. */',
+    "export type ScalarFieldKernels = FieldKernels<'fr'> & FrArrayKernels;",
+    `export type FrFixedScratchKernel = ${frFixed.join(' | ')};`,
     '/** Every kernel of a shipped module. */',
     'export type Kernels = FieldKernels<\'fp\'> & CurveKernels;',
     '/** A dev build (tests, benchmarks): + the scalar field and the benchmark loops. */',
@@ -92,6 +103,8 @@ function kernelTypes(shippedAll: KernelAbi[], dev: KernelAbi[], globals: string[
 const abiKey = (abi: KernelAbi[]) => JSON.stringify(abi.map((k) => [k.name, k.params, k.result, typeof k.scratch]));
 /** Kernels only the modules of curves with a G2 have (their ABI is compared among those modules). */
 const isG2Kernel = (k: KernelAbi) => k.name.startsWith('g2_') || k.name.startsWith('fp2_');
+/** Kernels only the modules that ship the scalar field have (module.ts shipsScalarField; compared among those modules). */
+const isScalarFieldKernel = (k: KernelAbi) => k.name.startsWith('fr_');
 
 async function workerSource(): Promise<string> {
   const result = await esbuild({
@@ -112,20 +125,28 @@ async function main() {
   mkdirSync(out('entries'), { recursive: true });
   let abi: string | undefined;
   let g2Abi: string | undefined;
+  let frAbi: string | undefined;
+  const isCommon = (k: KernelAbi) => !isG2Kernel(k) && !isScalarFieldKernel(k);
   for (const name of curveNames) {
     const spec: CurveModuleSpec = { curve: registry[name] };
     const gen = generateCurveModule(spec);
-    const common = gen.abi.filter((k) => !isG2Kernel(k));
+    const common = gen.abi.filter(isCommon);
     const g2 = gen.abi.filter(isG2Kernel);
+    const fr = gen.abi.filter(isScalarFieldKernel);
     if (abi === undefined) {
       abi = abiKey(common);
       const dev = generateCurveModule({ ...spec, dev: true });
       if (g2.length === 0) throw new Error(`${name}: the first curve of the registry must have a G2 (its kernels type G2Kernels)`);
+      if (fr.length === 0) throw new Error(`${name}: the first curve of the registry must ship F_r (its kernels type ScalarFieldKernels)`);
       writeFileSync(out('kernels.ts'), kernelTypes(gen.abi, dev.abi, gen.globals, g2));
     } else if (abiKey(common) !== abi) throw new Error(`${name}: its kernels differ from ${curveNames[0]}'s: the ABI must be the same for every curve`);
     if (g2.length > 0) {
       if (g2Abi === undefined) g2Abi = abiKey(g2);
       else if (abiKey(g2) !== g2Abi) throw new Error(`${name}: its G2 kernels differ from the first G2 curve's`);
+    }
+    if (fr.length > 0) {
+      if (frAbi === undefined) frAbi = abiKey(fr);
+      else if (abiKey(fr) !== frAbi) throw new Error(`${name}: its F_r kernels differ from the first F_r curve's`);
     }
     const wasm = await assembleWat(name, gen.wat);
     const sharedFlagOffset = await locateSharedFlag(spec, wasm);
@@ -140,7 +161,8 @@ async function main() {
     // the text calls the polyfill helpers, the shipped binary has the native opcodes patched in
     const wideSpec: CurveModuleSpec = { ...spec, fp: { w: 64 } };
     const wideGen = generateCurveModule(wideSpec);
-    if (abiKey(wideGen.abi.filter((k) => !isG2Kernel(k))) !== abi) throw new Error(`${name}: the wide64 module's kernels differ from the i32 one's`);
+    if (abiKey(wideGen.abi.filter(isCommon)) !== abi) throw new Error(`${name}: the wide64 module's kernels differ from the i32 one's`);
+    if (abiKey(wideGen.abi.filter(isScalarFieldKernel)) !== abiKey(fr)) throw new Error(`${name}: the wide64 module's F_r kernels differ from the i32 one's`);
     if (JSON.stringify(wideGen.formats) !== JSON.stringify(gen.formats)) throw new Error(`${name}: the wide64 module's formats differ`);
     const wide = patchWideCalls(await assembleWat(name, wideGen.wat), wideGen.wideHelpers!);
     const wideFlagOffset = await locateSharedFlag(wideSpec, wide.wasm);
@@ -151,13 +173,13 @@ async function main() {
       out(`${ident(name)}.ts`),
       [
         `${HEADER} (module text: generated/${name}.wat)`,
-        `import type { FixedScratchKernel, G2FixedScratchKernel } from './kernels.js';`,
+        `import type { FixedScratchKernel, G2FixedScratchKernel${fr.length ? ', FrFixedScratchKernel' : ''} } from './kernels.js';`,
         `export const fields = ${JSON.stringify(fields, null, 2)} as const;`,
         `/** point encodings implemented by g1_decode_batch / g1_encode: name, kernel code, bytes */`,
         `export const formats = ${JSON.stringify(gen.formats)} as const;`,
         ...(gen.g2Formats ? [`/** G2 point encodings implemented by g2_decode_batch / g2_encode: name, kernel code, bytes */`, `export const g2Formats = ${JSON.stringify(gen.g2Formats)} as const;`, `/** the G2 cofactor h2: #E'(F_p²) = h2 · r (the batched subgroup check plans with its smallest prime) */`, `export const g2Cofactor = 0x${gen.g2Cofactor!.toString(16)}n;`] : []),
         `/** bytes of scratch of every kernel whose scratch has a fixed size */`,
-        `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>>${g2.length ? ' & Readonly<Record<G2FixedScratchKernel, number>>' : ''} = ${JSON.stringify(scratchBytes)};`,
+        `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>>${g2.length ? ' & Readonly<Record<G2FixedScratchKernel, number>>' : ''}${fr.length ? ' & Readonly<Record<FrFixedScratchKernel, number>>' : ''} = ${JSON.stringify(scratchBytes)};`,
         `/** byte of the memory import's limits flags: 0x01 as built, 0x03 = shared (set by the runtime for threads) */`,
         `export const sharedFlagOffset = ${sharedFlagOffset};`,
         `export const wasmBase64 =`,

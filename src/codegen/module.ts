@@ -10,6 +10,7 @@ import { emitWideHelpers, wideHelperIndices } from './wide-arith.js';
 import { KernelAbi, ModuleBuilder } from './wat.js';
 import { MsmGen } from './msm.js';
 import { CurveGen } from './curve.js';
+import { FieldVectorGen } from './fr-vector.js';
 import { Fp2Gen } from './fp2.js';
 import { G2CurveGen, type G2FormatName } from './curve-g2.js';
 import type { CurveDescriptor } from '../curves/types.js';
@@ -80,6 +81,14 @@ export function generateFieldModule(spec: FieldModuleSpec): GeneratedWat {
   return done(mb, gens);
 }
 
+/**
+ * Whether the curve's shipped module carries its scalar field F_r: the element kernels (fr_*) and
+ * the array kernels of ./fr-vector.ts (the descriptor's `frKernels: true`; BLS12-381, for pippin/kzg).
+ */
+export function shipsScalarField(curve: CurveDescriptor): boolean {
+  return (curve as CurveDescriptor & { readonly frKernels?: boolean }).frKernels === true;
+}
+
 export interface CurveModuleSpec {
   curve: CurveDescriptor;
   sharedMemory?: boolean;
@@ -89,12 +98,22 @@ export interface CurveModuleSpec {
   fp?: Pick<FieldSpec, 'w' | 'mul'>;
 }
 
-/** The per-curve module: Fp kernels (+ Fr in dev builds), G1 kernels, MSM kernels. */
+/** The per-curve module: Fp kernels (+ Fr in dev builds and where the descriptor asks: shipsScalarField), G1 kernels, MSM kernels. */
 export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { formats: PointFormatSpec<PointFormatName>[]; g2Formats?: PointFormatSpec<G2FormatName>[]; g2Cofactor?: bigint } {
   const { name, params, tuning, formats } = spec.curve;
   const fields: FieldSpec[] = [{ name: 'fp', p: params.p, w: tuning.fp.w, mul: tuning.fp.mul, ...spec.fp }];
-  if (spec.dev) fields.push({ name: 'fr', p: params.r, w: (tuning.fr ?? tuning.fp).w, mul: (tuning.fr ?? tuning.fp).mul });
+  const frShipped = shipsScalarField(spec.curve);
+  // the shipped F_r follows the module's backend (64-bit limbs in the wide64 module); dev builds of
+  // the other curves keep their tuned F_r
+  const frW = frShipped && fields[0].w === 64 ? 64 : (tuning.fr ?? tuning.fp).w;
+  if (spec.dev || frShipped) fields.push({ name: 'fr', p: params.r, w: frW, mul: (tuning.fr ?? tuning.fp).mul });
   const { mb, header, gens } = startModule({ curve: name, fields, sharedMemory: spec.sharedMemory, bench: spec.dev });
+  if (frShipped) {
+    // F_r's element kernels (fr_*, from the field generator) and its array kernels (./fr-vector.ts)
+    const fv = new FieldVectorGen(gens[1]);
+    header.push(...fv.describe());
+    fv.emitAll();
+  }
   const cg = new CurveGen(mb, gens[0], params, 'g1', { formats });
   header.push(...cg.describe());
   cg.emitAll();

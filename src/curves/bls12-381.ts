@@ -64,4 +64,6 @@ export const bls12_381Curve = Object.freeze({
   formats: ['zcash', 'zcash-compressed', 'arkworks'] as const,
   tuning: bls12_381Tuning,
   g2: bls12_381G2,
+  /** the shipped module also carries F_r's kernels (fr_*: element and array kernels, for pippin/kzg; src/codegen/module.ts shipsScalarField) */
+  frKernels: true,
 }) satisfies CurveDescriptor;
