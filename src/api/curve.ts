@@ -22,15 +22,49 @@ import { GeneratedModule, WideModule, instantiateGenerated, releaseInstance, typ
  * (i64.mul_wide_u, i64.add128, i64.sub128), `'i32'` = 26…30-bit limbs on plain i64 arithmetic.
  */
 export const BACKENDS = Object.freeze(['wide64', 'i32'] as const);
+/**
+ * A field arithmetic backend: `'wide64'` (64-bit limbs on the Wasm wide-arithmetic instructions) or
+ * `'i32'` (26…30-bit limbs on plain i64 arithmetic).
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type Backend } from 'pippin';
+ * await bls12_381.init();
+ * const backend: Backend = bls12_381.info().backend;
+ * console.log(backend === 'i32' || backend === 'wide64'); // → true
+ * ```
+ */
 export type Backend = (typeof BACKENDS)[number];
 
+/**
+ * Options of `curve.init()`.
+ *
+ * @example
+ * ```ts
+ * import { bls12_377, type InitOptions } from 'pippin';
+ * const options: InitOptions = { backend: 'i32' }; // runs on every engine
+ * await bls12_377.init(options);
+ * console.log(bls12_377.info().backend); // → i32
+ * ```
+ */
 export interface InitOptions {
   /** Forces a backend; default: `'wide64'` where the engine validates wide arithmetic, else `'i32'`. */
   backend?: Backend;
 }
 
-/** What `init()` chose, and why. */
+/**
+ * What `init()` chose, and why (`curve.info()`).
+ *
+ * @example
+ * ```ts
+ * import { bn254, type CurveInfo } from 'pippin';
+ * await bn254.init();
+ * const info: CurveInfo = bn254.info();
+ * console.log(info.backend === 'wide64' ? info.limbBits === 64 : info.limbBits < 64); // → true
+ * ```
+ */
 export interface CurveInfo {
+  /** the backend in use */
   backend: Backend;
   /** whether this engine validates the wide-arithmetic instructions (the probe's answer) */
   wideArithmetic: boolean;
@@ -42,9 +76,27 @@ export interface CurveInfo {
   reason?: string;
 }
 
+/**
+ * One curve (`bls12_381`, `bn254`, `bls12_377`, `pallas`, `vesta`): its parameters, `init()`, and its
+ * groups. `F` is the G1 format names.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type Curve } from 'pippin';
+ * const curve: Curve<'zcash' | 'zcash-compressed' | 'arkworks'> = bls12_381;
+ * await curve.init();
+ * const S = curve.g1.msmSync([curve.params.G1], [2n]);
+ * console.log(curve.name, S.infinity); // → bls12-381 false
+ * ```
+ */
 export interface Curve<F extends string> {
+  /** the curve's name, e.g. 'bls12-381' (the keys of `curves`) */
   readonly name: string;
-  /** Curve parameters (p, r, b, generator, cofactor, GLV β and λ). */
+  /**
+   * Curve parameters (p, r, b, generator, cofactor, GLV β and λ).
+   *
+   * @inlineType CurveParams
+   */
   readonly params: CurveParams;
   /**
    * Instantiates the Wasm module once (the backend: `options.backend`, else wide64 where the engine

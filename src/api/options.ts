@@ -8,6 +8,18 @@ import { InvalidOptionError } from '../errors.js';
 import type { MsmProgress } from '../msm/progress.js';
 
 export const VALIDATIONS = Object.freeze(['full', 'on-curve', 'none'] as const);
+/**
+ * How much of each input point is checked: `'full'` (on the curve and in the prime-order subgroup;
+ * the default), `'on-curve'` or `'none'` (docs/validation.md).
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type Validation } from 'pippin';
+ * await bls12_381.init();
+ * const validate: Validation = 'on-curve';
+ * console.log(bls12_381.g1.msmSync([{ x: 0n, y: 2n }], [3n], { validate }).infinity); // → true
+ * ```
+ */
 export type Validation = (typeof VALIDATIONS)[number];
 export const SCALAR_ENDIANS = Object.freeze(['le', 'be'] as const);
 export type ScalarEndian = (typeof SCALAR_ENDIANS)[number];

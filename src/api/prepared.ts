@@ -37,7 +37,21 @@ export interface PreparedHost<R> {
   shape(a: Omit<R, 'infinity'> | null): R;
 }
 
-/** Options of `prepare` (g1 and g2). */
+/**
+ * Options of `prepare` (g1 and g2); every field is optional. Unknown names (including msm-only
+ * options such as `windowBits`), wrong types and values out of range reject with InvalidOptionError.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type PrepareOptions } from 'pippin';
+ * await bls12_381.init();
+ * const G = bls12_381.params.G1;
+ * const options: PrepareOptions<'zcash' | 'zcash-compressed' | 'arkworks'> = { validate: 'on-curve', precompute: true };
+ * const bases = await bls12_381.g1.prepare([G, G], options);
+ * console.log(bases.precomputed !== undefined); // → true
+ * bases.dispose();
+ * ```
+ */
 export interface PrepareOptions<F extends string> {
   /** Encoding of packed point bytes (default: the curve's primary format when the length is a
    * multiple of its size, else the first format whose size divides it). */
@@ -54,7 +68,12 @@ export interface PrepareOptions<F extends string> {
    * among those that fit), `true` = { maxBytes: DEFAULT_PRECOMPUTE_BYTES }, `false` (default) = none.
    * MSMs given `windowBits` other than the table's run without it.
    */
-  precompute?: boolean | { maxBytes: number };
+  precompute?:
+    | boolean
+    | {
+        /** the most bytes the table may take */
+        maxBytes: number;
+      };
 }
 
 /** The table budget of `precompute: true`: 256 MiB (e.g. 2^16 BLS12-381 points with c = 16: 104 MiB). */
@@ -64,19 +83,56 @@ export const DEFAULT_PRECOMPUTE_BYTES = 256 * 2 ** 20;
  * Options of one MSM over prepared bases: msm's, but those settled by prepare (pointFormat, validate) and by holding every point
  * in memory (maxMemoryBytes, chunkPoints: refused with InvalidOptionError). onProgress counts, per
  * scalar set of m scalars, m units per window (phase 'accumulate'), then 'done'.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type PreparedMsmOptions } from 'pippin';
+ * await bls12_381.init();
+ * const bases = await bls12_381.g1.prepare([bls12_381.params.G1]);
+ * const options: PreparedMsmOptions = { scalarEndian: 'be', threads: 1 };
+ * const scalars = new Uint8Array(32);
+ * scalars[31] = 1; // big-endian 1
+ * console.log((await bases.msm(scalars, options)).x === bls12_381.params.G1.x); // → true
+ * bases.dispose();
+ * ```
  */
 export type PreparedMsmOptions = Omit<MsmOptions<string>, 'pointFormat' | 'validate' | 'maxMemoryBytes' | 'chunkPoints'>;
 
 const HELD_IN_MEMORY = 'on prepared bases (they hold every point in Wasm memory; the table budget is prepare\'s precompute.maxBytes)';
 
-/** Points prepared once for many MSMs (`await curve.g1.prepare(points)`, `curve.g2.prepare`); R is the group's point type. Also disposable with `using` (Symbol.dispose). */
+/**
+ * Points prepared once for many MSMs (`await curve.g1.prepare(points)`, `curve.g2.prepare`); R is the
+ * group's point type. Also disposable with `using` (Symbol.dispose). Every MSM throws (rejects with)
+ * DisposedError after `dispose()` or the curve's `release()`, LengthMismatchError for more than `n`
+ * scalars, and the scalar and option errors of `msm`.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type PreparedBases } from 'pippin';
+ * await bls12_381.init();
+ * const G = bls12_381.params.G1;
+ * const bases: PreparedBases = await bls12_381.g1.prepare([G, G, G, G]);
+ * const full = await bases.msm([1n, 2n, 3n, 4n]); // 10·G
+ * const prefix = bases.msmSync([10n]); // a prefix: the first point only
+ * console.log(full.x === prefix.x, bases.bytes > 0); // → true true
+ * bases.dispose();
+ * console.log(bases.bytes); // → 0
+ * ```
+ */
 export interface PreparedBases<R = G1Affine> {
   /** the number of prepared points: an MSM takes at most this many scalars (a prefix of the points) */
   readonly n: number;
   /** Wasm memory held by these bases until `dispose()` (0 after it), fixed-base table included */
   readonly bytes: number;
   /** the fixed-base table's window and bytes, or undefined without one */
-  readonly precomputed: { windowBits: number; bytes: number } | undefined;
+  readonly precomputed:
+    | {
+        /** the table's window width c (bits) */
+        windowBits: number;
+        /** the table's size in Wasm memory */
+        bytes: number;
+      }
+    | undefined;
   /** Σ scalars[i]·points[i] for i < scalars' length (≤ n), on worker threads when available. */
   msm(scalars: Uint8Array | readonly bigint[], options?: PreparedMsmOptions): Promise<R>;
   /** The same on the calling thread, synchronously. */

@@ -18,7 +18,17 @@ import type { CurveParams } from './types.js';
 
 export type Fp2Pair = readonly [bigint, bigint];
 
-/** G2 point encodings: the G1 names where the layout is of the same family, and EIP-197 (BN254). */
+/**
+ * G2 point encodings: the G1 names where the layout is of the same family, and EIP-197 (BN254).
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type G2FormatName } from 'pippin';
+ * await bls12_381.init();
+ * const format: G2FormatName = 'zcash-compressed';
+ * console.log(bls12_381.g2.toBytes(null, format).length); // → 96
+ * ```
+ */
 export type G2FormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks-compressed' | 'eip197';
 
 export interface G2Params {
