@@ -8,12 +8,12 @@ const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
 const bytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16));
 
 /**
- * One Kzg with `threads`: first every entry on each bad blob (must throw; nothing may stay broken),
+ * One Kzg with `threads` (null: loadKzg's default, every worker of the pool): first every entry on each bad blob (must throw; nothing may stay broken),
  * then every result on `blob` as hex: commitment, [proof, y] per z, blob proof, cells and proofs.
- * @param {{ blob: string, zs: string[], bad: { index: number, value: string }[], threads: number }} args
+ * @param {{ blob: string, zs: string[], bad: { index: number, value: string }[], threads: number | null }} args
  */
 window.runKzg = async ({ blob: blobHex, zs, bad, threads: t }) => {
-  const kzg = await loadKzg({ threads: t });
+  const kzg = await loadKzg(t === null ? {} : { threads: t });
   const blob = bytes(blobHex);
   const errors = [];
   for (const { index, value } of bad) {
@@ -51,6 +51,7 @@ window.runKzg = async ({ blob: blobHex, zs, bad, threads: t }) => {
     crossOriginIsolated,
     threadsActive: threads.active,
     threadsCount: threads.count,
+    threadsReason: threads.reason,
   };
 };
 window.kzgPageReady = true;

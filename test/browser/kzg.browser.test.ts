@@ -2,10 +2,11 @@
  * `pippin/kzg` in Chromium (part of `npm test`): test/browser/kzg-page.js imports the entry by its
  * package name (the root dist/, through package.json "exports"), bundled by esbuild minified with
  * split chunks (the setup text and the FK20 columns are dynamic imports: chunks of their own) and
- * served cross-origin isolated by demo/serve.mjs. On one fixed random blob the page computes
- * blobToKzgCommitment, computeKzgProof (z outside the domain, z = 1 and z a root of unity of the
- * domain), computeBlobKzgProof and computeCellsAndKzgProofs with 1 and with 2 threads; every byte
- * is compared with c-kzg 4.1.0 native, run here in Node. Before that, on the same Kzg, a blob with
+ * served by demo/serve.mjs. On one fixed random blob the page computes blobToKzgCommitment,
+ * computeKzgProof (z outside the domain, z = 1 and z a root of unity of the domain),
+ * computeBlobKzgProof and computeCellsAndKzgProofs — cross-origin isolated with 1 and with 2
+ * threads, and not isolated with loadKzg()'s defaults (no SharedArrayBuffer: one thread, the
+ * reason in threads.reason); every byte is compared with c-kzg 4.1.0 native, run here in Node. Before that, on the same Kzg, a blob with
  * one element ≥ r (r itself; 2^256 − 1) must make every entry throw ScalarEncodingError with that
  * element's index. A missing Chromium, or a dist/ older than src/, fails the run.
  */
@@ -71,13 +72,15 @@ interface PageResult {
   crossOriginIsolated: boolean;
   threadsActive: boolean;
   threadsCount: number;
+  threadsReason?: string;
 }
 
 let browser: Browser | undefined;
-let site: { url: string; close(): Promise<void> } | undefined;
+type Site = { url: string; close(): Promise<void> };
+const sites = new Map<boolean, Site>(); // by isolation
 let dir: string | undefined;
-let want: Omit<PageResult, 'errors' | 'crossOriginIsolated' | 'threadsActive' | 'threadsCount'>;
-const got = new Map<number, PageResult>();
+let want: Omit<PageResult, 'errors' | 'crossOriginIsolated' | 'threadsActive' | 'threadsCount' | 'threadsReason'>;
+const got = new Map<string, PageResult>();
 
 before(async () => {
   if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium, or CHROMIUM_PATH`);
@@ -103,7 +106,7 @@ before(async () => {
   const chunks = readdirSync(dir).filter((f) => f !== 'kzg-page.js');
   assert.ok(chunks.some((f) => f.startsWith('trusted-setup')) && chunks.some((f) => f.startsWith('fk20-columns')), `setup and FK20 columns in chunks of their own: ${chunks.join(', ')}`);
   writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>pippin/kzg</title><script type="module" src="kzg-page.js"></script>\n');
-  site = await startServer({ port: 0, isolation: true, root: dir });
+  for (const isolation of [true, false]) sites.set(isolation, await startServer({ port: 0, isolation, root: dir }));
 
   ckzg.loadTrustedSetup(0);
   const commitment = ckzg.blobToKzgCommitment(BLOB);
@@ -120,7 +123,7 @@ before(async () => {
 
 after(async () => {
   await browser?.close();
-  await site?.close();
+  for (const s of sites.values()) await s.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -132,21 +135,32 @@ test('the bad elements are bad for c-kzg too', () => {
   }
 });
 
-for (const threads of [1, 2]) {
-  test(`pippin/kzg in Chromium, ${threads} thread${threads > 1 ? 's' : ''}: every byte as c-kzg's; an element ≥ r is a ScalarEncodingError with its index`, { timeout: 120_000 }, async () => {
+/** threads: what loadKzg is given (null: its default) */
+const CASES = [
+  { isolated: true, threads: 1 },
+  { isolated: true, threads: 2 },
+  { isolated: false, threads: null },
+];
+for (const { isolated, threads } of CASES) {
+  const how = isolated ? `cross-origin isolated, threads: ${threads}` : 'not isolated, default options (one thread)';
+  test(`pippin/kzg in Chromium, ${how}: every byte as c-kzg's; an element ≥ r is a ScalarEncodingError with its index`, { timeout: 120_000 }, async () => {
     const page = await browser!.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     try {
-      await page.goto(site!.url);
+      await page.goto(sites.get(isolated)!.url);
       await page.waitForFunction(() => (window as unknown as { kzgPageReady?: boolean }).kzgPageReady === true, undefined, { timeout: 30_000 });
       const r = (await page.evaluate(
         (args) => (window as unknown as { runKzg(a: unknown): Promise<unknown> }).runKzg(args),
         { blob: hex(BLOB), zs: ZS, bad: BAD, threads },
       )) as PageResult;
-      got.set(threads, r);
-      assert.equal(r.crossOriginIsolated, true, 'the page is cross-origin isolated');
-      if (threads > 1) assert.ok(r.threadsActive && r.threadsCount >= 2, `worker threads active in the page (count ${r.threadsCount})`);
+      got.set(how, r);
+      assert.equal(r.crossOriginIsolated, isolated, 'crossOriginIsolated');
+      if (threads === 2) assert.ok(r.threadsActive && r.threadsCount >= 2, `worker threads active in the page (count ${r.threadsCount})`);
+      if (!isolated) {
+        assert.equal(r.threadsActive, false, 'no worker threads without isolation');
+        assert.match(r.threadsReason ?? '', /SharedArrayBuffer is unavailable/, 'threads.reason says why');
+      }
 
       assert.equal(r.errors.length, BAD.length * 5);
       for (const e of r.errors) {
@@ -174,7 +188,7 @@ for (const threads of [1, 2]) {
 }
 
 test('error names survive a minifying bundler', { todo: 'src/errors.ts sets name = new.target.name, which minifiers rename (see the helper report)' }, () => {
-  const r = got.get(1);
-  assert.ok(r, 'the 1-thread page ran');
+  const r = got.values().next().value;
+  assert.ok(r, 'a page ran');
   for (const e of r.errors) assert.equal(e.name, 'ScalarEncodingError', `${e.entry}: error name`);
 });
