@@ -15,7 +15,7 @@ import { assembleWat } from '../src/codegen/assemble.js';
 import { wideArithmeticSupported } from '../src/runtime/wide-probe.js';
 import { FrWasm, type FrHost } from '../src/kzg/fr-wasm.js';
 import * as fr from '../src/kzg/fr.js';
-import { cosetEvaluations, monomial } from '../src/kzg/fk20.js';
+import { toeplitzScalars } from '../src/kzg/fk20.js';
 import { ScalarEncodingError } from '../src/errors.js';
 import { makeRng } from '../src/reference/rng.js';
 
@@ -201,18 +201,24 @@ for (const [label, make] of await backends()) {
       assert.throws(() => F.fft(0, 16384, { dif: true }), RangeError);
     });
 
-    it('monomial and coset of a blob polynomial equal the bigint path (fk20.ts monomial, cosetEvaluations)', () => {
+    it('monomial, coset and FK20 Toeplitz scalars of a blob polynomial equal the bigint path (fr.monomial, cosetEvaluations, toeplitzCoefficients)', () => {
       const evals = [R - 1n, 0n, ...randomFr(4094)];
       const a = F.alloc(4096);
       const b = F.alloc(4096);
       F.setAll(a, evals);
       F.monomial(b, a);
-      const coeffs = monomial(evals);
+      const coeffs = fr.monomial(evals);
       assert.deepEqual(F.getAll(b, 4096), coeffs);
       F.monomial(a, a);
       assert.deepEqual(F.getAll(a, 4096), coeffs);
+      // 32-byte LE scalars, base r·64 + l at 32·(r·64 + l)
+      const dst = F.host.alloc(8192 * 32);
+      toeplitzScalars(F, dst, a);
+      const want = new Uint8Array(8192 * 32);
+      fr.toeplitzCoefficients(coeffs).forEach((v, i) => want.set(le(v), 32 * i));
+      assert.deepEqual(F.mem.slice(dst, dst + 8192 * 32), want);
       F.coset(a, a);
-      assert.deepEqual(F.getAll(a, 4096), cosetEvaluations(coeffs));
+      assert.deepEqual(F.getAll(a, 4096), fr.cosetEvaluations(coeffs));
     });
   });
 }

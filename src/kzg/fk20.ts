@@ -26,6 +26,7 @@ import { accumulationCaps, batchFor } from '../msm/plan.js';
 import { allocWorkspace, tileTask, workspaceBytes, type AccumulateJob, type SegmentOut, type Workspace } from '../msm/tiles.js';
 import type { GroupContext } from '../msm/group.js';
 import * as fr from './fr.js';
+import { FrWasm } from './fr-wasm.js';
 import { CHECK, FORMAT_ZCASH, G1Engine, glvNaf, type AddOp, type GlvNaf, type Points } from './g1.js';
 
 const ROWS = 128;
@@ -36,19 +37,26 @@ const C = 8;
 const WINDOWS = 16;
 const BUCKETS = 1 << (C - 1);
 
-/** The blob's polynomial in monomial form (natural order) from its evaluations (bit-reversed order). */
-export function monomial(poly: readonly bigint[]): bigint[] {
-  const a = fr.fftDit(poly.slice(), true);
-  const invN = fr.inv(BigInt(a.length));
-  for (let i = 0; i < a.length; i++) a[i] = (a[i] * invN) % fr.R;
-  return a;
-}
-
-/** The evaluations at the odd powers of ω (the coset ω·H₄₀₉₆), bit-reversed: cells 64…127. */
-export function cosetEvaluations(coeffs: readonly bigint[]): bigint[] {
-  const rs = fr.roots();
-  const a = coeffs.map((c, k) => (c * rs[k]) % fr.R);
-  return fr.fftDif(a);
+/**
+ * Step 1 on the engine's F_r kernels (src/kzg/fr-wasm.ts): the Toeplitz coefficients of the
+ * monomial coefficients at `coeffs` (4096 Montgomery elements), t̂_l[r] for base r·64 + l written
+ * at dst + (r·64 + l)·32 as 32-byte little-endian scalars (msm_split_scalars' input). p = coeffs/128
+ * (fr_vec_scale), t_l gathered from p (fr_gather), 64 FFTs of 128 points by decimation in
+ * frequency (fr_fft), each written out with a stride of 64 scalars (fr_to_bytes_le_batch).
+ * fr.toeplitzCoefficients is its bigint reference. Cost: 4096 + 64·(64·7 − 127) products.
+ */
+export function toeplitzScalars(F: FrWasm, dst: number, coeffs: number): void {
+  const p = F.work('fk20.p', 4096);
+  const t = F.work('fk20.t', ROWS);
+  F.scale(p, coeffs, fr.inv(BigInt(ROWS)), 4096);
+  for (let l = 0; l < COLS; l++) {
+    // t_l[0] = p[4095 − l], t_l[1…65] = 0, t_l[66 + i] = p[127 − l + 64i] for i < 62
+    F.mem.copyWithin(t, F.at(p, 4095 - l), F.at(p, 4096 - l));
+    F.mem.fill(0, F.at(t, 1), F.at(t, COLS + 2));
+    F.k.fr_gather(F.at(t, COLS + 2), F.at(p, ROWS - 1 - l), COLS, ROWS - COLS - 2);
+    F.fft(t, ROWS, { dif: true });
+    F.toBytesLE(dst + 32 * l, 32 * COLS, t, ROWS);
+  }
 }
 
 /**
@@ -237,30 +245,14 @@ export class Fk20 {
   }
 
   /**
-   * The 128 cell proofs (48 bytes each) of the polynomial with monomial coefficients `coeffs`. With
+   * The 128 cell proofs (48 bytes each) of the polynomial with monomial coefficients `coeffs` (4096
+   * Montgomery elements on the engine's F_r kernels, read before the first await). With
    * a pool (the engine on a shared memory), `workers` workers take a share of the rows' MSMs each.
    */
-  async proofs(coeffs: readonly bigint[], pool?: WorkerPool, workers = 0): Promise<Uint8Array[]> {
+  async proofs(coeffs: number, pool?: WorkerPool, workers = 0): Promise<Uint8Array[]> {
     const { engine } = this;
-    // 1. Toeplitz coefficients (p/128), row r of the FFT of t_l is the scalar of base r·64 + l
-    const inv128 = fr.inv(128n);
-    const p = coeffs.map((c) => (c * inv128) % fr.R);
-    const dv = new DataView(engine.mem.buffer);
-    const M = 0xffffffffffffffffn;
-    for (let l = 0; l < COLS; l++) {
-      const t = new Array<bigint>(ROWS).fill(0n);
-      t[0] = p[4095 - l];
-      for (let i = 0; i < ROWS - COLS - 2; i++) t[COLS + 2 + i] = p[ROWS - 1 - l + COLS * i];
-      fr.fftDif(t);
-      for (let r = 0; r < ROWS; r++) {
-        const at = this.scalars + (r * COLS + l) * 32;
-        const s = t[r];
-        dv.setBigUint64(at, s & M, true);
-        dv.setBigUint64(at + 8, (s >> 64n) & M, true);
-        dv.setBigUint64(at + 16, (s >> 128n) & M, true);
-        dv.setBigUint64(at + 24, s >> 192n, true);
-      }
-    }
+    // 1. Toeplitz coefficients (p/128), row r of the FFT of t_l is the scalar of base r·64 + l (read before any await)
+    toeplitzScalars(FrWasm.of(engine), this.scalars, coeffs);
     engine.k.msm_split_scalars(this.halves, this.scalars, BASES, 0);
     // 2. the 128 MSMs, H[r] into the FFT's input
     await this.msms(pool && engine.inst.shared ? workers : 0, pool);

@@ -76,6 +76,19 @@ export class FrWasm {
     return base + i * this.EB;
   }
 
+  private readonly works = new Map<string, { at: number; count: number }>();
+  /**
+   * A permanent work array of at least count elements, by name (one per name, grown when a larger
+   * one is asked for): callers use it synchronously, between two awaits.
+   */
+  work(name: string, count: number): number {
+    const have = this.works.get(name);
+    if (have && have.count >= count) return have.at;
+    const at = this.alloc(count);
+    this.works.set(name, { at, count });
+    return at;
+  }
+
   private scratch(bytes: number): number {
     if (bytes > this.scratchCap) {
       this.scratchCap = Math.max(bytes, 2 * this.scratchCap);

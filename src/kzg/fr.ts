@@ -168,3 +168,45 @@ export function toBytesBE(x: bigint, out: Uint8Array = new Uint8Array(32), offse
   dv.setBigUint64(24, x & M);
   return out;
 }
+
+/**
+ * The blob polynomial's monomial coefficients (natural order) from its 4096 evaluations
+ * (bit-reversed order): an inverse FFT by decimation in time and 1/n. The bigint reference of
+ * src/kzg/fr-wasm.ts FrWasm.monomial.
+ */
+export function monomial(evals: readonly bigint[]): bigint[] {
+  const a = fftDit(evals.slice(), true);
+  const invN = inv(BigInt(a.length));
+  for (let i = 0; i < a.length; i++) a[i] = (a[i] * invN) % R;
+  return a;
+}
+
+/**
+ * The evaluations at the odd powers of ω (the coset ω·H₄₀₉₆), bit-reversed — cells 64…127 — from
+ * the monomial coefficients: c_k·ω^k, then an FFT by decimation in frequency. The bigint reference
+ * of FrWasm.coset.
+ */
+export function cosetEvaluations(coeffs: readonly bigint[]): bigint[] {
+  const rs = roots();
+  return fftDif(coeffs.map((c, k) => (c * rs[k]) % R));
+}
+
+/**
+ * FK20's Toeplitz coefficients (src/kzg/fk20.ts, step 1) from the 4096 monomial coefficients:
+ * for each offset l < 64 the vector t_l of 128 (t_l[0] = p[4095 − l], t_l[66 + i] = p[127 − l + 64i]
+ * for i < 62, else 0) with p = coeffs/128, transformed by a 128-point FFT by decimation in
+ * frequency; out[r·64 + l] = t̂_l[r]. The bigint reference of the kernel path.
+ */
+export function toeplitzCoefficients(coeffs: readonly bigint[]): bigint[] {
+  const inv128 = inv(128n);
+  const p = coeffs.map((c) => (c * inv128) % R);
+  const out = new Array<bigint>(8192);
+  for (let l = 0; l < 64; l++) {
+    const t = new Array<bigint>(128).fill(0n);
+    t[0] = p[4095 - l];
+    for (let i = 0; i < 62; i++) t[66 + i] = p[127 - l + 64 * i];
+    fftDif(t);
+    for (let r = 0; r < 128; r++) out[r * 64 + l] = t[r];
+  }
+  return out;
+}

@@ -18,7 +18,8 @@ import * as fr from './fr.js';
 import { sha256 } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
 import { CHECK, FORMAT_COMPRESSED, G1Engine, type Points } from './g1.js';
-import { Fk20, buildColumns, cosetEvaluations, monomial } from './fk20.js';
+import { Fk20, buildColumns } from './fk20.js';
+import { FrWasm } from './fr-wasm.js';
 import { poolForMsm } from '../runtime/pool.js';
 
 export { TrustedSetupError } from './setup.js';
@@ -142,19 +143,26 @@ function bitReversed(bytes: Uint8Array, size: number): Uint8Array {
 /** r's 32 big-endian bytes, for the canonical check of blob elements. */
 const R_BYTES = fr.toBytesBE(fr.R);
 
-/** A blob's field elements (bit-reversed evaluation order); ScalarEncodingError with the index of the first element ≥ r. */
-function blobToFr(blob: Uint8Array, entry: string): bigint[] {
-  checkBlob(blob, entry);
-  const out = new Array<bigint>(FIELD_ELEMENTS_PER_BLOB);
-  for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) out[i] = fr.fromBytesBE(blob, i * 32);
-  return out;
+/**
+ * A blob's field elements (bit-reversed evaluation order) in Montgomery form in F's work array
+ * 'poly' (fr_from_bytes_be_batch); ScalarEncodingError with the index of the first element ≥ r.
+ */
+function blobToFr(F: FrWasm, blob: Uint8Array, entry: string): number {
+  checkBlobLength(blob, entry);
+  const poly = F.work('poly', FIELD_ELEMENTS_PER_BLOB);
+  F.fromBytesBE(poly, blob, FIELD_ELEMENTS_PER_BLOB, `${entry}: blob field element`);
+  return poly;
+}
+
+function checkBlobLength(blob: Uint8Array, entry: string): void {
+  if (!(blob instanceof Uint8Array) || blob.length !== BYTES_PER_BLOB) {
+    throw new LengthMismatchError(`${entry}: a blob is ${BYTES_PER_BLOB} bytes, got ${blob instanceof Uint8Array ? `${blob.length} bytes` : typeof blob}`);
+  }
 }
 
 /** The blob's length, and every element below r (only elements whose first byte is ≥ r's are compared in full). */
 function checkBlob(blob: Uint8Array, entry: string): void {
-  if (!(blob instanceof Uint8Array) || blob.length !== BYTES_PER_BLOB) {
-    throw new LengthMismatchError(`${entry}: a blob is ${BYTES_PER_BLOB} bytes, got ${blob instanceof Uint8Array ? `${blob.length} bytes` : typeof blob}`);
-  }
+  checkBlobLength(blob, entry);
   for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) if (blob[i * 32] >= R_BYTES[0]) checkCanonical(blob, i * 32, `${entry}: blob field element ${i}`, i);
 }
 
@@ -178,6 +186,10 @@ class KzgImpl implements Kzg {
   private disposed = false;
   private readonly commitmentSlot: Points;
   private brpRoots: bigint[];
+  /** F_r on the engine's kernels (src/kzg/fr-wasm.ts) */
+  private readonly F: FrWasm;
+  /** brpRoots in Montgomery form on the engine (made at the first proof) */
+  private rootsAt?: number;
 
   constructor(
     private readonly bases: PreparedBases,
@@ -189,6 +201,7 @@ class KzgImpl implements Kzg {
     const rs = fr.roots();
     // the blob's evaluation points: ω₄₀₉₆^brp(i) = ω^(2·brp(i)) (c-kzg's brp_roots_of_unity[i], i < 4096)
     this.brpRoots = Array.from({ length: FIELD_ELEMENTS_PER_BLOB }, (_, i) => rs[2 * fr.reverseBits(i, 12)]);
+    this.F = FrWasm.of(engine);
   }
 
   private fk20Built?: Fk20;
@@ -228,10 +241,10 @@ class KzgImpl implements Kzg {
 
   async computeKzgProof(blob: Uint8Array, z: Uint8Array): Promise<[Uint8Array, Uint8Array]> {
     this.live('computeKzgProof');
-    const poly = blobToFr(blob, 'computeKzgProof');
+    const poly = blobToFr(this.F, blob, 'computeKzgProof');
     const zf = fieldElement(z, 'computeKzgProof', 'z');
-    const [proof, y] = await this.proofAt(poly, zf);
-    return [proof, fr.toBytesBE(y)];
+    const [scalars, y] = this.quotient(poly, zf);
+    return [await this.commit(scalars), fr.toBytesBE(y)];
   }
 
   async computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Promise<Uint8Array> {
@@ -241,7 +254,7 @@ class KzgImpl implements Kzg {
     }
     // as c-kzg: the commitment must be a G1 point (or infinity), checked before the blob
     this.engine.decode(commitment, 1, FORMAT_COMPRESSED, CHECK.subgroup, this.commitmentSlot, 'computeBlobKzgProof: commitment');
-    const poly = blobToFr(blob, 'computeBlobKzgProof');
+    const poly = blobToFr(this.F, blob, 'computeBlobKzgProof');
     // EIP-4844's challenge: SHA-256(FSBLOBVERIFY_V1_ ‖ 16-byte big-endian 4096 ‖ blob ‖ commitment) mod r
     const input = new Uint8Array(16 + 16 + BYTES_PER_BLOB + BYTES_PER_COMMITMENT);
     input.set(new TextEncoder().encode('FSBLOBVERIFY_V1_'));
@@ -249,73 +262,102 @@ class KzgImpl implements Kzg {
     input.set(blob, 32);
     input.set(commitment, 32 + BYTES_PER_BLOB);
     const z = fr.fromBytesBE(sha256(input)) % fr.R;
-    return (await this.proofAt(poly, z))[0];
+    return this.commit(this.quotient(poly, z)[0]);
   }
 
   /**
-   * compute_kzg_proof_impl: y = p(z) by the barycentric formula over the blob's domain, the
-   * quotient q(X) = (p(X) − y)/(X − z) in evaluation form (at a domain point z = ω_m: q_m from
-   * the other quotients, as c-kzg), committed over the Lagrange points.
+   * compute_kzg_proof_impl without its MSM: y = p(z) by the barycentric formula over the blob's
+   * domain, and the quotient q(X) = (p(X) − y)/(X − z) in evaluation form (at a domain point
+   * z = ω_m: q_m from the other quotients, as c-kzg), as 32-byte big-endian scalars for the
+   * Lagrange points. On the engine's F_r kernels (poly: Montgomery elements there), synchronous:
+   * two passes of vec_sub_scalar, a batch inversion, three of vec_mul, one dot (≈ 6·4096 products;
+   * at a domain point a second batch inversion and dot).
    */
-  private async proofAt(poly: bigint[], z: bigint): Promise<[Uint8Array, bigint]> {
+  private quotient(poly: number, z: bigint): [Uint8Array, bigint] {
+    const { F } = this;
     const n = FIELD_ELEMENTS_PER_BLOB;
-    const w = this.brpRoots;
-    const m = w.indexOf(z);
+    const w = this.roots();
+    const m = this.brpRoots.indexOf(z);
+    const den = F.work('den', n);
+    const q = F.work('quot', n);
+    const s = F.work('values', 3);
+    const [zAt, yAt, tmp] = [s, F.at(s, 1), F.at(s, 2)];
+    F.set(zAt, z);
+    F.k.fr_vec_sub_scalar(den, w, zAt, n); // ω_i − z
     let y: bigint;
-    const q = new Array<bigint>(n);
     if (m < 0) {
-      const dens = w.map((wi) => fr.sub(wi, z));
-      const invs = fr.batchInv(dens);
+      F.batchInv(den, den, n);
       // p(z) = (z^n − 1)/n · Σ p_i·ω_i/(z − ω_i)
-      let sum = 0n;
-      for (let i = 0; i < n; i++) sum = (sum + poly[i] * ((w[i] * invs[i]) % fr.R)) % fr.R;
-      y = fr.mul(fr.mul(fr.R - sum, fr.inv(BigInt(n))), fr.sub(fr.pow(z, BigInt(n)), 1n));
-      for (let i = 0; i < n; i++) q[i] = fr.mul(fr.sub(poly[i], y), invs[i]);
+      F.k.fr_vec_mul(q, w, den, n);
+      F.dot(tmp, poly, q, n);
+      const sum = F.get(tmp);
+      y = fr.mul(fr.mul(fr.sub(0n, sum), fr.inv(BigInt(n))), fr.sub(fr.pow(z, BigInt(n)), 1n));
     } else {
-      y = poly[m];
-      const dens = w.map((wi, i) => (i === m ? 1n : fr.sub(wi, z)));
-      const invs = fr.batchInv(dens);
-      for (let i = 0; i < n; i++) q[i] = i === m ? 0n : fr.mul(fr.sub(poly[i], y), invs[i]);
-      // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i))
-      const dens2 = w.map((wi, i) => (i === m ? 1n : fr.mul(z, fr.sub(z, wi))));
-      const invs2 = fr.batchInv(dens2);
-      let qm = 0n;
-      for (let i = 0; i < n; i++) if (i !== m) qm = (qm + fr.mul(fr.sub(poly[i], y), w[i]) * invs2[i]) % fr.R;
-      q[m] = qm;
+      y = F.get(F.at(poly, m));
+      F.k.fr_set_one(F.at(den, m));
+      F.batchInv(den, den, n);
     }
-    const scalars = new Uint8Array(32 * n);
-    for (let i = 0; i < n; i++) fr.toBytesBE(q[i], scalars, 32 * i);
-    return [await this.commit(scalars), y];
+    F.set(yAt, y);
+    F.k.fr_vec_sub_scalar(q, poly, yAt, n); // p_i − y (0 at i = m)
+    if (m >= 0) {
+      // q_m = Σ_{i≠m} (p_i − y)·ω_i / (z·(z − ω_i)); the term i = m is 0 since p_m = y
+      const den2 = F.work('den2', n);
+      const num = F.work('num', n);
+      F.k.fr_vec_sub_scalar(den2, w, zAt, n);
+      F.set(tmp, fr.sub(0n, z));
+      F.k.fr_vec_scale(den2, den2, tmp, n); // (ω_i − z)·(−z)
+      F.k.fr_set_one(F.at(den2, m));
+      F.batchInv(den2, den2, n);
+      F.k.fr_vec_mul(num, q, w, n);
+      F.dot(tmp, num, den2, n);
+    }
+    F.k.fr_vec_mul(q, q, den, n); // (p_i − y)/(ω_i − z)
+    if (m >= 0) F.k.fr_copy(F.at(q, m), tmp);
+    return [F.toBytesBE(q, n), y];
+  }
+
+  /** The blob's evaluation points ω_i (brpRoots) on the engine, made once. */
+  private roots(): number {
+    if (this.rootsAt === undefined) {
+      this.rootsAt = this.F.alloc(FIELD_ELEMENTS_PER_BLOB);
+      this.F.setAll(this.rootsAt, this.brpRoots);
+    }
+    return this.rootsAt;
   }
 
   async computeCells(blob: Uint8Array): Promise<Uint8Array[]> {
     this.live('computeCells');
-    const poly = blobToFr(blob, 'computeCells');
-    return this.cells(blob, monomial(poly));
+    const poly = blobToFr(this.F, blob, 'computeCells');
+    const coeffs = this.F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
+    this.F.monomial(coeffs, poly);
+    return this.cells(blob, coeffs);
   }
 
   async computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]> {
     this.live('computeCellsAndKzgProofs');
-    const poly = blobToFr(blob, 'computeCellsAndKzgProofs');
-    const coeffs = monomial(poly);
+    // the blob's errors before FK20's tables are built (the same check fr_from_bytes_be_batch makes)
+    checkBlob(blob, 'computeCellsAndKzgProofs');
     const fk20 = await this.fk20();
     this.live('computeCellsAndKzgProofs');
-    const cells = this.cells(blob, coeffs);
     const pool = this.threads === 1 || !this.engine.inst.shared ? undefined : await poolForMsm();
     const workers = pool ? Math.min(pool.size, (this.threads ?? pool.size + 1) - 1) : 0;
+    // from here to fk20.proofs' first await nothing yields: the F_r work arrays are this call's
+    const poly = blobToFr(this.F, blob, 'computeCellsAndKzgProofs');
+    const coeffs = this.F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
+    this.F.monomial(coeffs, poly);
+    const cells = this.cells(blob, coeffs);
     return [cells, await fk20.proofs(coeffs, pool, workers)];
   }
 
-  /** The extended blob: the blob itself (cells 0…63), then the odd evaluations (the coset ω·H). */
-  private cells(blob: Uint8Array, coeffs: bigint[]): Uint8Array[] {
-    const odd = cosetEvaluations(coeffs);
+  /** The extended blob: the blob itself (cells 0…63), then the odd evaluations (the coset ω·H, from the coefficients on the engine). */
+  private cells(blob: Uint8Array, coeffs: number): Uint8Array[] {
+    const n = FIELD_ELEMENTS_PER_BLOB;
+    const odd = this.F.work('coset', n);
+    this.F.coset(odd, coeffs);
+    const bytes = this.F.toBytesBE(odd, n);
     const out: Uint8Array[] = [];
     for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(blob.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
-    for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) {
-      const cell = new Uint8Array(BYTES_PER_CELL);
-      for (let j = 0; j < FIELD_ELEMENTS_PER_CELL; j++) fr.toBytesBE(odd[c * FIELD_ELEMENTS_PER_CELL + j], cell, 32 * j);
-      out.push(cell);
-    }
+    for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(bytes.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
     return out;
   }
 
