@@ -1,11 +1,18 @@
 /**
- * pippin — multi-scalar multiplication in WebAssembly.
+ * pippin — multi-scalar multiplication in WebAssembly: one object per curve (`bls12_381`, `bn254`,
+ * `bls12_377`, `pallas`, `vesta`; also `pippin/<curve>`), its `init()`, and the same MSM API on `g1`
+ * and `g2`; the thread pool; typed errors. Blob KZG is `pippin/kzg`, the snarkjs engine `pippin/snarkjs`.
  *
+ * @module pippin
  * @example
  * ```ts
  * import { bls12_381 } from 'pippin';
  * await bls12_381.init();
- * const { x, y, infinity } = await bls12_381.g1.msm(points, scalars);
+ * const G = bls12_381.params.G1;
+ * const points = [G, G, G]; // or packed bytes: n × 96 ('zcash'), n × 48 ('zcash-compressed')
+ * const scalars = [1n, 2n, 3n]; // or n × 32 bytes little-endian
+ * const { x, y, infinity } = await bls12_381.g1.msm(points, scalars); // 6·G
+ * console.log(infinity, x === bls12_381.g1.msmSync([G], [6n]).x); // → false true
  * ```
  */
 // the curve objects (bls12_381, bn254, …) and `curves` by name, generated from the registry

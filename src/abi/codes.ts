@@ -26,10 +26,24 @@ export const PointFormat = {
 export type PointFormatName = keyof typeof PointFormat;
 export const POINT_FORMAT_NAMES = Object.freeze(Object.keys(PointFormat) as PointFormatName[]);
 
-/** One point encoding of a module: its name, kernel code and encoded size in bytes. */
+/**
+ * One point encoding of a module: its name, kernel code and encoded size in bytes
+ * (`group.formatSpec()`; low level).
+ *
+ * @example
+ * ```ts
+ * import { bn254, type PointFormatSpec } from 'pippin';
+ * await bn254.init();
+ * const spec: PointFormatSpec<string> = bn254.g1.formatSpec();
+ * console.log(spec.name, spec.bytes); // → eip196 64
+ * ```
+ */
 export interface PointFormatSpec<F extends string = PointFormatName> {
+  /** the format's name (the `pointFormat` option) */
   name: F;
+  /** the code the Wasm codec kernels take for it */
   code: number;
+  /** bytes per encoded point */
   bytes: number;
 }
 

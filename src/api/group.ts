@@ -167,6 +167,7 @@ export type G1Format =
 /**
  * What onStats receives: the MSM's statistics, the input conversion's milliseconds and, when streamed, the chunks.
  *
+ * @useDeclaredType
  * @inlineType CallStats
  * @example
  * ```ts
@@ -183,6 +184,8 @@ export type MsmCallStats = CallStats;
  * The same as MsmCallStats (G1 and G2 report the same statistics).
  *
  * @deprecated use MsmCallStats
+ * @useDeclaredType
+ * @inlineType CallStats
  * @example
  * ```ts
  * import type { G1MsmStats, MsmCallStats } from 'pippin';

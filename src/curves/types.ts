@@ -19,7 +19,12 @@ export interface CurveParams {
   /** Curve coefficient b. */
   readonly b: bigint;
   /** Generator of the order-r subgroup, affine coordinates. */
-  readonly G1: { readonly x: bigint; readonly y: bigint };
+  readonly G1: {
+    /** affine x */
+    readonly x: bigint;
+    /** affine y */
+    readonly y: bigint;
+  };
   /** Cofactor: #E(F_p) = h1 · r. */
   readonly h1: bigint;
   /** Primitive cube root of unity in F_p (for the endomorphism (x, y) ↦ (beta·x, y)). */

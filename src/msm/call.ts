@@ -20,8 +20,19 @@ import { ChunkReader, DEFAULT_MAX_MEMORY_BYTES, MAX_CHUNK_POINTS, chunkBytesPerP
 /** Below this many points an MSM runs on the calling thread (messages would cost more than they save). */
 export const MIN_POINTS_FOR_THREADS = 256;
 
-/** What onStats receives: the MSM's statistics, the input conversion's milliseconds and, when streamed, the chunks. */
-export type CallStats = MsmStats & { convert: number; streamedChunks?: number; chunkPoints?: number };
+/**
+ * What onStats receives: the MSM's statistics, the input conversion's milliseconds and, when streamed, the chunks.
+ *
+ * @inline
+ */
+export type CallStats = MsmStats & {
+  /** milliseconds converting the inputs (point objects or bytes into the MSM's memory) */
+  convert: number;
+  /** streamed MSMs: the number of chunks */
+  streamedChunks?: number;
+  /** streamed MSMs: points per chunk */
+  chunkPoints?: number;
+};
 
 /** The options of a call as the option parser leaves them (src/api/options.ts ParsedMsmOptions), those a program reads. */
 export interface CallOptions {

@@ -8,8 +8,11 @@
  * pins c where measurement disagrees.
  */
 export interface MsmPlan {
+  /** window width in bits (signed digits) */
   c: number;
+  /** number of windows */
   windows: number;
+  /** buckets per window */
   buckets: number;
   /** pairs per accumulation batch (one inversion each) */
   batch: number;

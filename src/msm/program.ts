@@ -13,29 +13,63 @@ import { TileStats, allocWorkspace, tileTask, type PhaseCount, type TileTask } f
 
 export type { PhaseCount } from './tiles.js';
 
+/** Milliseconds of an MSM's phases (wall time on the calling thread). */
 export interface PhaseTimes {
+  /** the scalars' GLV split into signed digits */
   split: number;
+  /** compaction (points at infinity and zero scalars out) and the expansion into the MSM's layout */
   prepare: number;
+  /** bucket accumulation (the tiles' wall time, shared with `reduce` by their measured kernel times) */
   accumulate: number;
+  /** bucket reduction */
   reduce: number;
+  /** combining the windows into the result */
   final: number;
 }
 
+/**
+ * What one MSM did (onStats: `MsmCallStats` adds the input conversion and streaming).
+ *
+ * @inlineType MsmPlan
+ * @inlineType PhaseTimes
+ * @inlineType PhaseCount
+ * @example
+ * ```ts
+ * import { bls12_381, type MsmStats } from 'pippin';
+ * await bls12_381.init();
+ * const G = bls12_381.params.G1;
+ * let stats: MsmStats | undefined;
+ * bls12_381.g1.msmSync([G, G, { infinity: true }], [1n, 2n, 3n], { onStats: (s) => (stats = s), windowBits: 4 });
+ * console.log(stats?.kept, stats?.plan.c); // → 2 4
+ * ```
+ */
 export interface MsmStats {
+  /** the window plan: window bits c, windows, buckets, batch and reduction segments */
   plan: MsmPlan;
+  /** points kept after dropping those at infinity and those with a zero scalar */
   kept: number;
+  /** batch flushes of the accumulation (each one batched inversion) */
   flushes: number;
   /** batched affine additions (accumulation + reduction) and their inversions (one per batch) */
   additions: number;
+  /** batched inversions (one per batch of additions) */
   inversions: number;
   /** the same counts per phase (the cost model of `pippin msm --explain`, src/msm/explain.ts) */
-  phaseCounts: { accumulate: PhaseCount; reduce: PhaseCount };
+  phaseCounts: {
+    /** additions and inversions of the bucket accumulation */
+    accumulate: PhaseCount;
+    /** additions and inversions of the bucket reduction */
+    reduce: PhaseCount;
+  };
   /** field multiplications by the model 6 per batched addition + 28 per inversion */
   estimatedFieldMuls: number;
-  /** threads that ran the tiles (1 = the calling thread) and the number of tiles */
+  /** threads that ran the tiles (1 = the calling thread) */
   threads: number;
+  /** the number of tiles (the pieces of work the MSM was split into for the threads) */
   tiles: number;
+  /** milliseconds per phase */
   times: PhaseTimes;
+  /** the Wasm memory's size at the end of the MSM, bytes */
   peakMemoryBytes: number;
 }
 

@@ -4,6 +4,15 @@
  * one per window of the MSM — so `total` never changes during a call and `done` only grows. The
  * callback runs at most every `MIN_INTERVAL_MS` (its first call at the start, with done = 0), and
  * always once more at the end with done === total and phase 'done'.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type MsmPhase } from 'pippin';
+ * await bls12_381.init();
+ * const phases = new Set<MsmPhase>();
+ * bls12_381.g1.msmSync([bls12_381.params.G1], [1n], { onProgress: (p) => phases.add(p.phase) });
+ * console.log(phases.has('done')); // → true
+ * ```
  */
 export type MsmPhase =
   /** decoding the point bytes and the per-point checks */
@@ -15,9 +24,26 @@ export type MsmPhase =
   /** the final report: done === total */
   | 'done';
 
+/**
+ * One progress report (`onProgress`): `done` of `total` point passes, in `phase`.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type MsmProgress } from 'pippin';
+ * await bls12_381.init();
+ * const G = bls12_381.params.G1;
+ * const reports: MsmProgress[] = [];
+ * await bls12_381.g1.msm([G, G], [1n, 2n], { onProgress: (p) => reports.push(p) });
+ * const last = reports[reports.length - 1];
+ * console.log(last.phase, last.done === last.total); // → done true
+ * ```
+ */
 export interface MsmProgress {
+  /** point passes done (never decreases; fractional while a pass runs) */
   done: number;
+  /** point passes in all, fixed at the start of the call */
   total: number;
+  /** what runs now */
   phase: MsmPhase;
 }
 

@@ -17,10 +17,38 @@ import { TileStats, allocWorkspace, clearBuckets, tileTask, workspaceBytes, type
 import type { GroupContext } from './group.js';
 import { LengthMismatchError } from '../errors.js';
 
-/** What the caller may pass as a stream of bytes. */
+/**
+ * What the caller may pass as a stream of bytes: one Uint8Array, or an (async) iterable of chunks
+ * (any sizes; a chunk may be reused once the iterator moved past it).
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, type ByteSource } from 'pippin';
+ * await bls12_381.init();
+ * const P = bls12_381.g1.toBytes(bls12_381.params.G1); // 96 bytes, 'zcash'
+ * function* chunks(): Generator<Uint8Array> {
+ *   for (let i = 0; i < 4; i++) yield P; // four points, one per chunk
+ * }
+ * const points: ByteSource = chunks();
+ * const S = await bls12_381.g1.msm(points, [1n, 1n, 1n, 1n]);
+ * console.log(S.x === bls12_381.g1.msmSync([bls12_381.params.G1], [4n]).x); // → true
+ * ```
+ */
 export type ByteSource = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 
-/** Default `maxMemoryBytes`: fits the Wasm memory that mobile browsers grant a page (iOS Safari kills tabs far below 1 GiB). */
+/**
+ * Default `maxMemoryBytes`, 256 MiB: fits the Wasm memory that mobile browsers grant a page (iOS
+ * Safari kills tabs far below 1 GiB).
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, DEFAULT_MAX_MEMORY_BYTES } from 'pippin';
+ * await bls12_381.init();
+ * const G = bls12_381.params.G1;
+ * await bls12_381.g1.msm([G], [1n], { maxMemoryBytes: 2 * DEFAULT_MAX_MEMORY_BYTES });
+ * console.log(DEFAULT_MAX_MEMORY_BYTES / 2 ** 20); // → 256
+ * ```
+ */
 export const DEFAULT_MAX_MEMORY_BYTES = 256 * 2 ** 20;
 /** Most points per streamed chunk: a chunk's serial steps (compaction, endomorphism) stay short (≈ 40 ms) and threads meet often enough. */
 export const MAX_CHUNK_POINTS = 1 << 18;

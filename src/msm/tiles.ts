@@ -141,7 +141,9 @@ export function accumulateOps(ctx: GroupContext, ws: Workspace, job: AccumulateJ
 
 /** Additions and inversions (batches) of one phase. */
 export interface PhaseCount {
+  /** batched affine additions */
   additions: number;
+  /** batched inversions (one per batch) */
   inversions: number;
 }
 

@@ -23,13 +23,25 @@ export const MAX_THREADS = 256;
 /**
  * What the pool needs of a worker: the Web Worker interface's subset, so a page whose CSP forbids
  * Blob workers can pass `createWorker: () => new Worker(urlOf('generated/worker.js'))`.
+ *
+ * @example
+ * ```ts
+ * import { startThreads, type PoolWorker } from 'pippin';
+ * // a page whose CSP forbids Blob workers: serve a copy of pippin's generated/worker.js
+ * const createWorker = (): PoolWorker => new Worker('/assets/pippin-worker.js') as unknown as PoolWorker;
+ * if (typeof Worker !== 'undefined') await startThreads(2, { createWorker });
+ * ```
  */
 export interface PoolWorker {
+  /** sends a message to the worker */
   postMessage(message: unknown): void;
+  /** stops the worker */
   terminate(): unknown;
+  /** set by the pool: receives the worker's messages */
   onmessage: ((event: { data: unknown }) => void) | null;
   /** a worker error or exit: the worker is dead */
   onerror: ((event: { message?: string; preventDefault?: () => void }) => void) | null;
+  /** set by the pool: a message that could not be deserialized (the worker is then treated as dead) */
   onmessageerror?: ((event: unknown) => void) | null;
   /** Node: whether the worker keeps the process alive (unset between jobs) */
   ref?(on: boolean): void;
@@ -380,6 +392,18 @@ let explicitlyStopped = false;
 let unavailable: string | undefined;
 let starting: Promise<unknown> | undefined;
 
+/**
+ * The thread pool's state (also what `startThreads` resolves to).
+ *
+ * @example
+ * ```ts
+ * import { startThreads, stopThreads, threads } from 'pippin';
+ * stopThreads();
+ * console.log(threads.active, threads.count, threads.reason); // → false 1 stopped by stopThreads()
+ * await startThreads(2);
+ * console.log(threads.count); // → 2
+ * ```
+ */
 export const threads = {
   /** true while workers are running (MSMs use them) */
   get active(): boolean {
@@ -399,6 +423,17 @@ export const threads = {
   },
 };
 
+/**
+ * Options of `startThreads`.
+ *
+ * @example
+ * ```ts
+ * import { startThreads, type StartThreadsOptions } from 'pippin';
+ * const options: StartThreadsOptions = {}; // the default worker: Node eval worker, or Web Worker from a Blob URL
+ * const state = await startThreads(1, options);
+ * console.log(state.count); // → 1
+ * ```
+ */
 export interface StartThreadsOptions {
   /** Makes a worker running generated/worker.js (default: a Node eval worker, or a Web Worker from a Blob URL). */
   createWorker?: () => PoolWorker;
@@ -409,6 +444,15 @@ export interface StartThreadsOptions {
  * Resolves to the `threads` state; never rejects for lack of support — then `threads.active` is
  * false and `threads.reason` says why, and MSMs run on the calling thread. A running MSM keeps its
  * workers until it ends. Rejects with InvalidOptionError for an `n` that is not an integer in 1…256.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, startThreads } from 'pippin';
+ * const state = await startThreads(2); // before the first msm: two workers instead of one per core
+ * await bls12_381.init();
+ * await bls12_381.g1.msm([bls12_381.params.G1], [1n]);
+ * console.log(state.count); // → 2
+ * ```
  */
 export async function startThreads(n: number = defaultThreadCount(), options: StartThreadsOptions = {}): Promise<typeof threads> {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_THREADS) {
@@ -427,6 +471,16 @@ export async function startThreads(n: number = defaultThreadCount(), options: St
  * Takes the workers out of the pool: MSMs (and MSM phases) that start later run on the calling
  * thread until startThreads() is called again; a job already running on the workers finishes, then
  * they are terminated.
+ *
+ * @example
+ * ```ts
+ * import { bls12_381, startThreads, stopThreads, threads } from 'pippin';
+ * stopThreads(); // e.g. before exiting a Node script, or to keep MSMs on the calling thread
+ * await bls12_381.init();
+ * await bls12_381.g1.msm([bls12_381.params.G1], [1n]); // on the calling thread
+ * console.log(threads.active); // → false
+ * await startThreads();
+ * ```
  */
 export function stopThreads(): void {
   explicitlyStopped = true;
