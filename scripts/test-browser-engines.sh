@@ -4,7 +4,8 @@
 # BiDi through puppeteer-core) and WebKitGTK (MiniBrowser through WebKitWebDriver on Xvfb, with and
 # without JSC_useSharedArrayBuffer=1), each page with and without cross-origin isolation.
 # Installs the browsers if missing (scripts/ensure-engines.sh) and runs on the pinned Node 22
-# (puppeteer-core 25 needs Node ≥ 22.12). PIPPIN_ENGINE_TIME=1 adds a 2^16 MSM timing per page.
+# (puppeteer-core 25 needs Node ≥ 22.12). PIPPIN_ENGINE_BENCH='{"sizes":[14,16],"threads":[1,2],"runs":3}'
+# (or PIPPIN_ENGINE_TIME=1: the defaults) times verified MSMs on the cross-origin-isolated pages.
 # Usage: bash scripts/test-browser-engines.sh [chromium] [firefox] [webkit]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."

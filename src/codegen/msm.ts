@@ -543,7 +543,7 @@ export class MsmGen {
    * Wasm has no prefetch instruction; this loop's body is a few instructions, so the core keeps many
    * of its cache misses in flight at once, where batch_add's forward pass (a product per pair, longer
    * than the reorder window) would wait for each alone. The batch's working set then stays in L2 for
-   * batch_add. msm_accumulate calls it before every batch (docs/performance.md, session 23: at 2^18,
+   * batch_add. msm_accumulate calls it before every batch (docs/performance.md, "The touch pass": at 2^18,
    * c = 16, the accumulation went from 1.32× to 1.07× its in-cache kernel time; with buckets that fit
    * L2, c = 13 for a 4096-point table, it cost nothing measurable: 33.8 ms with it, 33.6–34.6 without).
    */

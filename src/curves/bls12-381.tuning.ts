@@ -15,7 +15,7 @@
  *   fastest on all three engines, so one variant ships (no start-up choice); w = 26..29 are slower
  *   for every variant. Fr (scratch run of the same loops, Node 20): karatsuba-fips 28.5 / 23.6,
  *   karatsuba 30.6 / 25.5, comba-fips 27.8 / 23.4 (within noise), cios-loop 29.1 / 25.5.
- *   See docs/performance.md, "Node 20 vs 24 vs Chromium: the product kernels".
+ *   See docs/performance.md, "The product kernels on Node 20, Node 24 and Chromium".
  */
 import type { CurveTuning } from './types.js';
 
