@@ -104,10 +104,15 @@ export class FieldVectorGen {
         len.set(i32.const(2));
         fb.loop((layers) => {
           layer((first) => {
-            if (!first) fb.call(`${f}_mul`, v.get, v.get, w.get);
-            fb.call(`${f}_sub`, t.get, u.get, v.get);
-            fb.call(`${f}_add`, u.get, u.get, v.get);
-            fb.call(`${f}_copy`, v.get, t.get);
+            if (first) {
+              fb.call(`${f}_sub`, t.get, u.get, v.get);
+              fb.call(`${f}_add`, u.get, u.get, v.get);
+              fb.call(`${f}_copy`, v.get, t.get);
+            } else {
+              fb.call(`${f}_mul`, t.get, v.get, w.get);
+              fb.call(`${f}_sub`, v.get, u.get, t.get);
+              fb.call(`${f}_add`, u.get, u.get, t.get);
+            }
           });
           len.set(i32.shl(len.get, 1));
           fb.brIf(layers, i32.le_u(len.get, n.get));
