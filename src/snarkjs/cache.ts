@@ -25,9 +25,17 @@ export interface CacheEntry<H> {
   lastUse: number;
 }
 
+/**
+ * The base cache's counters.
+ *
+ * @inline
+ */
 export interface CacheCounters {
+  /** calls whose bases were cached */
   hits: number;
+  /** calls whose bases were converted and prepared */
   misses: number;
+  /** entries dropped to stay within the byte budget */
   evictions: number;
   /** entries dropped because a longer entry with the same prefix replaced them */
   superseded: number;

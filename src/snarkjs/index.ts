@@ -15,6 +15,21 @@
  * standard form) go to pippin as they are; the affine result is handed back as ffjavascript's Jacobian
  * point. Calls pippin cannot take (not Uint8Array, scalars not 32 bytes, fewer than `minPoints`
  * points) run ffjavascript's original method. docs/snarkjs.md has the caveats.
+ *
+ * @module pippin/snarkjs
+ * @example
+ * ```ts
+ * import * as snarkjs from 'snarkjs';
+ * import * as ffjavascript from 'ffjavascript'; // the copy snarkjs itself imports
+ * import { installSnarkjsEngine } from 'pippin/snarkjs';
+ * const engine = await installSnarkjsEngine({ ffjavascript, curves: ['bn128', 'bls12381'] });
+ * // proofs made now run their MSMs on pippin, e.g.
+ * async function prove(zkey: Uint8Array, wtns: Uint8Array) {
+ *   return snarkjs.groth16.prove(zkey, wtns);
+ * }
+ * console.log(typeof prove, engine.status().every((s) => s.active)); // → function true
+ * await engine.uninstall();
+ * ```
  */
 import { bls12_381, bn254 } from '../index.js';
 import type { Curve, G1Affine, G2Affine, PreparedBases } from '../index.js';
@@ -25,10 +40,37 @@ import { splitScalars, type ScalarSplit } from './scalars.js';
 
 export type { FfjsCurve, FfjsGroup, FfjsModule } from './ffjs.js';
 
-/** The curves snarkjs proves on, by ffjavascript's names. */
+/**
+ * The curves snarkjs proves on, by ffjavascript's names.
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, type SnarkjsCurveName } from 'pippin/snarkjs';
+ * const curves: SnarkjsCurveName[] = ['bls12381'];
+ * const engine = await installSnarkjsEngine({ ffjavascript, curves });
+ * console.log(engine.curves); // → [ 'bls12381' ]
+ * await engine.uninstall();
+ * ```
+ */
 export type SnarkjsCurveName = 'bn128' | 'bls12381';
 const CURVE_NAMES: readonly SnarkjsCurveName[] = Object.freeze(['bn128', 'bls12381']);
 
+/**
+ * Options of `installSnarkjsEngine` (`ffjavascript` is required); unknown names, wrong types and
+ * values out of range reject with InvalidOptionError.
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, type CallRecord, type SnarkjsEngineOptions } from 'pippin/snarkjs';
+ * const records: CallRecord[] = [];
+ * const options: SnarkjsEngineOptions = { ffjavascript, curves: ['bn128'], validate: 'full', minPoints: 16, onCall: (r) => records.push(r) };
+ * const engine = await installSnarkjsEngine(options);
+ * console.log(records.length); // → 0
+ * await engine.uninstall();
+ * ```
+ */
 export interface SnarkjsEngineOptions {
   /** The ffjavascript module snarkjs uses (`import * as ffjavascript from 'ffjavascript'`). */
   ffjavascript: FfjsModule;
@@ -55,12 +97,35 @@ export interface SnarkjsEngineOptions {
   onCall?: (record: CallRecord) => void;
 }
 
-/** One replaced `multiExpAffine` call. */
+/**
+ * One replaced `multiExpAffine` call (what `onCall` receives).
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, type CallRecord } from 'pippin/snarkjs';
+ * const records: CallRecord[] = [];
+ * const engine = await installSnarkjsEngine({ ffjavascript, onCall: (r) => records.push(r) });
+ * // an MSM as snarkjs makes it: 64 bases (the generator (1, 2), Montgomery form) and scalars 1
+ * const curve = await ffjavascript.buildBn128();
+ * const G: Uint8Array = curve.G1.fromObject([1n, 2n]);
+ * const bases = new Uint8Array(64 * G.length);
+ * for (let i = 0; i < 64; i++) bases.set(G, i * G.length);
+ * const scalars = new Uint8Array(64 * 32);
+ * for (let i = 0; i < 64; i++) scalars[32 * i] = 1;
+ * await curve.G1.multiExpAffine(bases, scalars, undefined, 'example');
+ * console.log(records[0].curve, records[0].group, records[0].points, records[0].cache); // → bn128 G1 64 miss
+ * await engine.uninstall();
+ * ```
+ */
 export interface CallRecord {
+  /** the curve, by ffjavascript's name */
   curve: SnarkjsCurveName;
+  /** the group */
   group: 'G1' | 'G2';
   /** snarkjs's label ("multiexp A", …) when it gave one */
   label: string | undefined;
+  /** the number of points (bases) */
   points: number;
   /** how the scalars split: zeros, ones, small (< 2^16) and larger, and the largest's bit length */
   split: ScalarSplit;
@@ -68,23 +133,65 @@ export interface CallRecord {
   cache: 'hit' | 'miss' | 'stock';
   /** milliseconds: converting bases on a miss (0 on a hit), and the whole call */
   convertMs: number;
+  /** milliseconds of the whole call */
   ms: number;
 }
 
+/**
+ * The engine's counters since install (`engine.stats()`).
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, type EngineStats } from 'pippin/snarkjs';
+ * const engine = await installSnarkjsEngine({ ffjavascript });
+ * const stats: EngineStats = engine.stats();
+ * console.log(stats.calls.G1, stats.cache.entries); // → 0 0
+ * await engine.uninstall();
+ * ```
+ */
 export interface EngineStats {
   /** replaced calls that pippin computed, by group */
-  calls: { G1: number; G2: number };
+  calls: {
+    /** G1 calls */
+    G1: number;
+    /** G2 calls */
+    G2: number;
+  };
   /** calls handed to ffjavascript's own method (see minPoints) */
   stockCalls: number;
+  /** points in the replaced calls */
   points: number;
   /** milliseconds in replaced calls (pippin's), and the part spent converting bases */
   ms: number;
+  /** milliseconds converting bases (cache misses) */
   convertMs: number;
-  cache: CacheCounters & { entries: number; bytes: number };
+  /** the base cache: hits, misses, evictions, and what it holds now */
+  cache: CacheCounters & {
+    /** base sets held */
+    entries: number;
+    /** bytes held (raw bases plus pippin's prepared form) */
+    bytes: number;
+  };
+  /** calls also run by ffjavascript and compared (`crossCheck`) */
   crossChecks: number;
 }
 
+/**
+ * Whether snarkjs reaches pippin for one curve (`engine.status()`).
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, type CurveStatus } from 'pippin/snarkjs';
+ * const engine = await installSnarkjsEngine({ ffjavascript });
+ * await engine.uninstall();
+ * const [status]: CurveStatus[] = engine.status();
+ * console.log(status.curve, status.active, status.reason); // → bn128 false uninstalled (or the methods were replaced again)
+ * ```
+ */
 export interface CurveStatus {
+  /** the curve, by ffjavascript's name */
   curve: SnarkjsCurveName;
   /** ffjavascript's shared curve is still the one the engine hooked (snarkjs will use pippin) */
   active: boolean;
@@ -92,8 +199,24 @@ export interface CurveStatus {
   reason?: string;
 }
 
+/**
+ * An installed engine (what `installSnarkjsEngine` resolves to).
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, type SnarkjsEngine } from 'pippin/snarkjs';
+ * const engine: SnarkjsEngine = await installSnarkjsEngine({ ffjavascript, curves: ['bn128'] });
+ * engine.clearCache();
+ * await engine.uninstall();
+ * await engine.uninstall(); // idempotent
+ * console.log(engine.curves); // → [ 'bn128' ]
+ * ```
+ */
 export interface SnarkjsEngine {
+  /** the curves taken over */
   readonly curves: readonly SnarkjsCurveName[];
+  /** The counters since install (a copy). */
   stats(): EngineStats;
   /** Whether snarkjs would reach pippin now, per curve (see docs/snarkjs.md on singleThread). */
   status(): CurveStatus[];
@@ -103,8 +226,30 @@ export interface SnarkjsEngine {
   uninstall(): Promise<void>;
 }
 
-/** An engine failure: bad key bases (named by snarkjs's label and the point's index), a cross-check mismatch, a bad install. */
+/**
+ * An engine failure: bad key bases (named by snarkjs's label and the point's index), a cross-check mismatch, a bad install.
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine, SnarkjsEngineError } from 'pippin/snarkjs';
+ * const engine = await installSnarkjsEngine({ ffjavascript });
+ * try {
+ *   await installSnarkjsEngine({ ffjavascript }); // bn128 is already taken over
+ * } catch (e) {
+ *   console.log(e instanceof SnarkjsEngineError); // → true
+ * }
+ * await engine.uninstall();
+ * ```
+ */
 export class SnarkjsEngineError extends PippinError {
+  /**
+   * An engine error.
+   *
+   * @param message - what failed, and where
+   * @param index - the offending point's index, or −1
+   * @param reason - the pippin error underneath, when there is one
+   */
   constructor(
     message: string,
     index = -1,
@@ -142,6 +287,15 @@ const PIPPIN = {
  * Takes over snarkjs's MSMs for `curves`. Install after snarkjs is imported (importing a copy of
  * ffjavascript resets the shared curve). Rejects with InvalidOptionError for bad options and
  * SnarkjsEngineError when a curve is already hooked by another engine.
+ *
+ * @example
+ * ```ts
+ * import * as ffjavascript from 'ffjavascript';
+ * import { installSnarkjsEngine } from 'pippin/snarkjs';
+ * const engine = await installSnarkjsEngine({ ffjavascript, curves: ['bn128'] });
+ * console.log(engine.status()[0].active); // → true
+ * await engine.uninstall(); // ffjavascript's own methods again
+ * ```
  */
 export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promise<SnarkjsEngine> {
   const opts = parseOptions(options);

@@ -3,8 +3,15 @@
  * pippin's MSM drops zero scalars in its compaction pass, and a set whose nonzero scalars are all
  * small needs only the low windows. One pass over the 32-byte little-endian scalars (8 words each).
  */
+/**
+ * How the scalars of a call split by size.
+ *
+ * @inline
+ */
 export interface ScalarSplit {
+  /** scalars equal to 0 */
   zeros: number;
+  /** scalars equal to 1 */
   ones: number;
   /** 2 ≤ s < 2^16 */
   smalls: number;
