@@ -1,16 +1,21 @@
 /**
  * `pippin/kzg`: the prover side of EIP-4844 and EIP-7594 (PeerDAS) — commitments, KZG proofs, blob
  * proofs, cells and cell proofs — byte for byte equal to c-kzg-4844, on pippin's MSMs.
- *
- * ```ts
- * import { loadKzg } from 'pippin/kzg';
- * const kzg = await loadKzg();                      // the official setup, decoded and validated once
- * const commitment = await kzg.blobToKzgCommitment(blob);
- * const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
- * kzg.dispose();
- * ```
  * Verification (pairings) is not here: verifiers use c-kzg or @noble/curves. docs/kzg.md has the
  * algorithms, memory and figures.
+ *
+ * @module pippin/kzg
+ * @example
+ * ```ts
+ * import { loadKzg, BYTES_PER_BLOB } from 'pippin/kzg';
+ * const kzg = await loadKzg(); // the official setup, decoded and validated once
+ * const blob = new Uint8Array(BYTES_PER_BLOB); // 4096 field elements, 32 bytes big-endian each, < r
+ * blob[31] = 1; // element 0 = 1
+ * const commitment = await kzg.blobToKzgCommitment(blob);
+ * const proof = await kzg.computeBlobKzgProof(blob, commitment);
+ * console.log(commitment.length, proof.length); // → 48 48
+ * kzg.dispose();
+ * ```
  */
 import { bls12_381, type PreparedBases } from '../index.js';
 import { DisposedError, InvalidOptionError, LengthMismatchError, ScalarEncodingError } from '../errors.js';
@@ -24,14 +29,91 @@ import { poolForMsm } from '../runtime/pool.js';
 
 export { TrustedSetupError } from './setup.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
+/**
+ * Bytes of one field element of a blob or cell: 32, big-endian, below the BLS12-381 scalar field's r.
+ *
+ * @example
+ * ```ts
+ * import { BYTES_PER_FIELD_ELEMENT, FIELD_ELEMENTS_PER_BLOB } from 'pippin/kzg';
+ * console.log(BYTES_PER_FIELD_ELEMENT * FIELD_ELEMENTS_PER_BLOB); // → 131072
+ * ```
+ */
 export const BYTES_PER_FIELD_ELEMENT = 32;
+/**
+ * Bytes of a blob: 131072 (4096 field elements).
+ *
+ * @example
+ * ```ts
+ * import { BYTES_PER_BLOB } from 'pippin/kzg';
+ * const blob = new Uint8Array(BYTES_PER_BLOB);
+ * console.log(blob.length); // → 131072
+ * ```
+ */
 export const BYTES_PER_BLOB = FIELD_ELEMENTS_PER_BLOB * BYTES_PER_FIELD_ELEMENT;
+/**
+ * Bytes of a commitment: 48 (a compressed G1 point).
+ *
+ * @example
+ * ```ts
+ * import { BYTES_PER_COMMITMENT } from 'pippin/kzg';
+ * console.log(BYTES_PER_COMMITMENT); // → 48
+ * ```
+ */
 export const BYTES_PER_COMMITMENT = 48;
+/**
+ * Bytes of a proof: 48 (a compressed G1 point).
+ *
+ * @example
+ * ```ts
+ * import { BYTES_PER_PROOF } from 'pippin/kzg';
+ * console.log(BYTES_PER_PROOF); // → 48
+ * ```
+ */
 export const BYTES_PER_PROOF = 48;
+/**
+ * Field elements per cell (EIP-7594): 64.
+ *
+ * @example
+ * ```ts
+ * import { FIELD_ELEMENTS_PER_CELL, CELLS_PER_EXT_BLOB, FIELD_ELEMENTS_PER_BLOB } from 'pippin/kzg';
+ * console.log(FIELD_ELEMENTS_PER_CELL * CELLS_PER_EXT_BLOB === 2 * FIELD_ELEMENTS_PER_BLOB); // → true
+ * ```
+ */
 export const FIELD_ELEMENTS_PER_CELL = 64;
+/**
+ * Bytes of a cell: 2048.
+ *
+ * @example
+ * ```ts
+ * import { BYTES_PER_CELL } from 'pippin/kzg';
+ * console.log(BYTES_PER_CELL); // → 2048
+ * ```
+ */
 export const BYTES_PER_CELL = FIELD_ELEMENTS_PER_CELL * BYTES_PER_FIELD_ELEMENT;
+/**
+ * Cells of an extended blob (EIP-7594): 128.
+ *
+ * @example
+ * ```ts
+ * import { CELLS_PER_EXT_BLOB } from 'pippin/kzg';
+ * console.log(CELLS_PER_EXT_BLOB); // → 128
+ * ```
+ */
 export const CELLS_PER_EXT_BLOB = 128;
 
+/**
+ * Options of `loadKzg`; every field is optional. Unknown names, wrong types and values out of range
+ * reject with InvalidOptionError.
+ *
+ * @example
+ * ```ts
+ * import { loadKzg, type LoadKzgOptions } from 'pippin/kzg';
+ * const options: LoadKzgOptions = { threads: 1, tables: { maxBytes: 16 * 2 ** 20 } };
+ * const kzg = await loadKzg(options);
+ * console.log(kzg.bytes.lagrangeTable > 0, kzg.bytes.fk20); // → true 0
+ * kzg.dispose();
+ * ```
+ */
 export interface LoadKzgOptions {
   /** c-kzg's trusted_setup.txt text (default: the official Ethereum setup shipped with pippin). */
   setup?: string;
@@ -45,7 +127,12 @@ export interface LoadKzgOptions {
    * precompute): `false` (default) = none, `true` = up to 64 MiB (8.1 MiB: c = 13), `{ maxBytes }`
    * = that budget. It makes the load slower (its build) and commitments faster.
    */
-  tables?: boolean | { maxBytes: number };
+  tables?:
+    | boolean
+    | {
+        /** the most bytes the table may take */
+        maxBytes: number;
+      };
   /**
    * When FK20's tables (21.7 MiB; computeCellsAndKzgProofs) are built: `'first-use'` (default) at the
    * first computeCellsAndKzgProofs, so EIP-4844-only use never pays for them; `'load'` in loadKzg.
@@ -53,6 +140,27 @@ export interface LoadKzgOptions {
   fk20?: 'first-use' | 'load';
 }
 
+/**
+ * A loaded setup's operations (`await loadKzg()`), as c-kzg names them. Every method rejects with
+ * LengthMismatchError for a blob (or commitment, z) of the wrong length, ScalarEncodingError (its
+ * index) for a field element ≥ r, DisposedError after `dispose()`.
+ *
+ * @example
+ * ```ts
+ * import { loadKzg, BYTES_PER_BLOB, CELLS_PER_EXT_BLOB, type Kzg } from 'pippin/kzg';
+ * const kzg: Kzg = await loadKzg();
+ * const blob = new Uint8Array(BYTES_PER_BLOB); // the zero polynomial
+ * const commitment = await kzg.blobToKzgCommitment(blob);
+ * console.log(commitment[0].toString(16), commitment.slice(1).every((b) => b === 0)); // → c0 true
+ * const z = new Uint8Array(32);
+ * z[31] = 5;
+ * const [proof, y] = await kzg.computeKzgProof(blob, z);
+ * console.log(proof.length, y.every((b) => b === 0)); // → 48 true
+ * const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
+ * console.log(cells.length === CELLS_PER_EXT_BLOB, proofs.length); // → true 128
+ * kzg.dispose();
+ * ```
+ */
 export interface Kzg {
   /** blob_to_kzg_commitment: the 48-byte compressed commitment. */
   blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array>;
@@ -65,7 +173,14 @@ export interface Kzg {
   /** compute_cells_and_kzg_proofs: the cells and their 128 proofs (FK20). */
   computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]>;
   /** Wasm memory held (prepared Lagrange points, their table, FK20 tables once built), bytes. */
-  readonly bytes: { lagrange: number; lagrangeTable: number; fk20: number };
+  readonly bytes: {
+    /** the prepared Lagrange points */
+    lagrange: number;
+    /** their fixed-base table (`tables`), 0 without one */
+    lagrangeTable: number;
+    /** FK20's tables, 0 until built */
+    fk20: number;
+  };
   /** Releases the prepared points; later calls throw DisposedError. */
   dispose(): void;
 }
@@ -77,6 +192,17 @@ const OPTION_NAMES = ['setup', 'threads', 'tables', 'fk20'];
  * Loads a trusted setup: parsed, every G1 point decompressed and checked (Lagrange points on the
  * curve and in G1; monomial points and the G2 points on their curves, as c-kzg checks them), the
  * Lagrange points prepared in bit-reversed order for the commitments, FK20's tables built.
+ * Rejects with InvalidOptionError for bad options, TrustedSetupError for a malformed setup or a bad
+ * point in it (its index).
+ *
+ * @example
+ * ```ts
+ * import { loadKzg, BYTES_PER_BLOB } from 'pippin/kzg';
+ * const kzg = await loadKzg(); // or loadKzg({ setup: text }) with c-kzg's trusted_setup.txt
+ * const cells = await kzg.computeCells(new Uint8Array(BYTES_PER_BLOB));
+ * console.log(cells.length, cells[0].length); // → 128 2048
+ * kzg.dispose();
+ * ```
  */
 export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
   if (typeof options !== 'object' || options === null) throw new InvalidOptionError('loadKzg: options must be an object', 'options', options);
