@@ -27,7 +27,7 @@ const code = files.map((f) => readFileSync(f, 'utf8')).join('\n');
 // the Wasm travels inside the JS as base64: "\0asm" + version 1 encodes as "AGFzbQEAAAA"
 if (!code.includes('AGFzbQEAAAA')) throw new Error('no embedded base64 Wasm module in the bundle');
 
-const loaded = new Set(); // every JS file of <dist> run or imported
+const loaded = new Set(); // the classic scripts run (entry and webpack chunks)
 /** A classic script run in this realm, as document.currentScript while it runs (webpack's publicPath). */
 function runClassic(file) {
   if (!file.startsWith(dist + sep)) throw new Error(`script outside ${dist}: ${file}`);
