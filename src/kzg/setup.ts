@@ -6,12 +6,33 @@
  */
 import { PippinError } from '../errors.js';
 
+/**
+ * Field elements per blob (EIP-4844): 4096.
+ *
+ * @example
+ * ```ts
+ * import { FIELD_ELEMENTS_PER_BLOB, BYTES_PER_BLOB } from 'pippin/kzg';
+ * console.log(BYTES_PER_BLOB / FIELD_ELEMENTS_PER_BLOB); // → 32
+ * ```
+ */
 export const FIELD_ELEMENTS_PER_BLOB = 4096;
 export const NUM_G2_POINTS = 65;
 export const BYTES_PER_G1 = 48;
 export const BYTES_PER_G2 = 96;
 
-/** The trusted setup is malformed or not the expected size; `index` is the offending point's, or −1. */
+/**
+ * The trusted setup is malformed or not the expected size; `index` is the offending point's, or −1.
+ *
+ * @example
+ * ```ts
+ * import { loadKzg, TrustedSetupError } from 'pippin/kzg';
+ * try {
+ *   await loadKzg({ setup: '4096 65\n' }); // the counts, then no points
+ * } catch (e) {
+ *   console.log(e instanceof TrustedSetupError); // → true
+ * }
+ * ```
+ */
 export class TrustedSetupError extends PippinError {}
 
 export interface SetupBytes {
