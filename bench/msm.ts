@@ -22,7 +22,9 @@
  * starts N workers, or stops them for 1). When a count > 1 is listed, the peers with a
  * multi-threaded mode of their own (MULTI_THREADED_PEERS: ffjavascript, one worker per CPU) are
  * also measured in it as `<peer>-mt`, besides their single-thread row; the other peers have none
- * (montgomery on npm is 0.2.1 only, without a threaded MSM; a note says so). The summary gives,
+ * (montgomery on npm is 0.2.1 only, without a threaded MSM; a note says so). The native peers
+ * (COUNT_THREADED_PEERS: blst-native, arkworks-native; Rust, built on demand, bench/peers/native.ts)
+ * take a count: measured at every listed count like pippin (blst-native, blst-native-2t, …). The summary gives,
  * per size, pippin's time per thread count, its speed-up over pippin on 1 thread, and every peer
  * row's median divided by that pippin time. --json prints every row (impl, library, threads, …).
  *
@@ -40,7 +42,7 @@
 import { fileURLToPath } from 'node:url';
 import { CURVE_NAMES, type CurveName } from './inputs.js';
 import { formatTable, nodeVariant, runPeers, type PeerResult, type PeerSpec } from './peers/run-all.js';
-import { DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
+import { COUNT_THREADED_PEERS, DEFAULT_PEERS, MULTI_THREADED_PEERS } from './peers/types.js';
 import { WARMUPS } from './peers/run-peer.js';
 import { UsageError, choiceFlag, intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { VALIDATIONS } from '../src/api/options.js';
@@ -49,7 +51,7 @@ import { G2_PEERS } from './g2-peers.js';
 import { execFileSync } from 'node:child_process';
 
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
-                            [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble] [--seed 1] [--noble-max 12] [--reference-max 10]
+                            [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble,blst-native,arkworks-native] [--seed 1] [--noble-max 12] [--reference-max 10]
                             [--rounds 1] [--node PATH,… (Node binaries)] [--json]
                             [--group g1|g2]  (g2: bls12-381 and bn254, one process, runs interleaved: bench/g2.ts; --peers ${G2_PEERS.join(',')}
                                               by default; noble above 2^12: 1 timed run after warm-ups on 2^10 points; --peers ffjavascript,ffjavascript-workers,mcl skips it)`;
@@ -135,7 +137,11 @@ async function main(): Promise<number> {
       })),
     ),
     ...peers.flatMap((peer): PeerSpec[] =>
-      multi && MULTI_THREADED_PEERS.includes(peer) ? [{ peer }, { peer, threads: 'auto' }] : [{ peer }],
+      multi && MULTI_THREADED_PEERS.includes(peer)
+        ? [{ peer }, { peer, threads: 'auto' }]
+        : COUNT_THREADED_PEERS.includes(peer)
+          ? threadCounts.map((threads) => ({ peer, threads }))
+          : [{ peer }],
     ),
   ] as PeerSpec[]).flatMap(perNode);
 

@@ -4,7 +4,7 @@
  *   npx tsx bench/peers/run-peer.ts --peer montgomery --log-size 12 --runs 5 [--seed 1] [--curve bls12-381|bn254]
  *                                   [--threads 1|<N>|auto]
  *
- * --peer is a known peer name (montgomery, ffjavascript, mcl, noble) or a path to any module that
+ * --peer is a known peer name (montgomery, ffjavascript, mcl, noble, blst-native, arkworks-native) or a path to any module that
  * exports the same interface ({ name, threads?, threading?, curves?, setup }; see ./types.ts), e.g.
  * the adapter for pippin.
  *
@@ -17,7 +17,7 @@
  *   {"impl","library","curve","logSize","threads","skipped":"<reason>"} (exit code 0).
  *
  * Steps: load inputs (bench/inputs.ts), setup (format conversion, worker start-up; untimed), one
- * WARMUPS (2) untimed warm-up runs, then `runs` timed calls of run(), then dispose() (stops workers). Output:
+ * WARMUPS (2) untimed warm-up runs, then `runs` timed calls of run() (the time is the instance's lastRunMs() when it has one, else the wall time around run()), then dispose() (stops workers). Output:
  *   {"impl","library","curve","logSize","threads","node","timesMs","medianMs","result":{"x":"0x..","y":"0x.."}|null}
  * `node` is the version of the Node that ran it, `library` is the module's name, `impl` the row name (rowName in ./types.ts: pippin, pippin-2t,
  * ffjavascript-mt) and `threads` the threads the run used (the library's worker count for `auto`).
@@ -139,7 +139,8 @@ export async function runPeerInProcess(
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
       const r = await inst.run();
-      timesMs.push(performance.now() - t0);
+      const wall = performance.now() - t0;
+      timesMs.push(inst.lastRunMs?.() ?? wall);
       const same = r === null ? result === null : result !== null && r.x === result.x && r.y === result.y;
       if (!same) throw new Error(`${mod.name}: result changed between runs`);
       result = r;

@@ -27,6 +27,11 @@ export interface PeerInstance {
   threads?: number;
   /** The MSM only (inputs already in the implementation's own format); null = point at infinity. */
   run(): Promise<AffineResult | null>;
+  /**
+   * The last run()'s time as the implementation measured it, in ms; run-peer.ts records it instead
+   * of the wall time around run() (native peers: their own clock, without the pipe round trip).
+   */
+  lastRunMs?(): number;
   dispose?(): Promise<void>;
   /** Extra fields for the JSON output (e.g. pippin's bytesPerPoint), read after the timed runs. */
   extra?(): Record<string, unknown>;
@@ -75,10 +80,16 @@ export class PeerUnavailableError extends Error {
   }
 }
 
-export const KNOWN_PEERS = ["montgomery", "ffjavascript", "mcl", "noble"] as const;
+export const KNOWN_PEERS = ["montgomery", "ffjavascript", "mcl", "noble", "blst-native", "arkworks-native"] as const;
 
 /** Known peers whose module declares `threading: 'auto'` (measured again as `<name>-mt` in multi-thread runs). */
 export const MULTI_THREADED_PEERS: readonly string[] = ["ffjavascript"];
+
+/**
+ * Known peers whose module declares `threading: 'count'` (native, bench/peers/native.ts): measured
+ * at every thread count of a multi-thread run, rows `<name>`, `<name>-2t`, ….
+ */
+export const COUNT_THREADED_PEERS: readonly string[] = ["blst-native", "arkworks-native"];
 
 /** Default peers (besides pippin) per curve. */
 export const DEFAULT_PEERS: Readonly<Record<CurveName, readonly string[]>> = {
