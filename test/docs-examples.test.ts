@@ -108,7 +108,7 @@ describe('API reference examples', () => {
     rmSync(dir, { recursive: true, force: true });
     stopThreads();
     // the snarkjs examples built ffjavascript's shared curves (with workers)
-    for (const name of ['curve_bn128', 'curve_bls12381']) await (globalThis as Record<string, { terminate?: () => Promise<void> } | undefined>)[name]?.terminate?.();
+    for (const name of ['curve_bn128', 'curve_bls12381']) await (globalThis as unknown as Record<string, { terminate?: () => Promise<void> } | undefined>)[name]?.terminate?.();
   });
   const files = examples.map((e, i) => {
     const file = join(dir, `example-${String(i).padStart(3, '0')}.ts`);

@@ -209,7 +209,7 @@ async function main() {
         `import * as module from '../${ident(name)}.js';`,
         '',
         '/**',
-        ` * The ${name} curve: \`await ${ident(name)}.init()\`, then \`${ident(name)}.g1.msm(points, scalars)\`${registry[name].g2 ? ` (G2: \`${ident(name)}.g2\`)` : ''}.`,
+        ` * The ${name} curve: \`await ${ident(name)}.init()\`, then \`${ident(name)}.g1.msm(points, scalars)\`${'g2' in registry[name] ? ` (G2: \`${ident(name)}.g2\`)` : ''}.`,
         ' *',
         ' * @example',
         ' * ```ts',
