@@ -29,7 +29,8 @@ export class PippinError extends Error {
     readonly index = -1,
   ) {
     super(message);
-    this.name = new.target.name;
+    // subclasses pin their own name (minifiers rename classes)
+    this.name = new.target === PippinError ? 'PippinError' : new.target.name;
   }
 
   /** `e instanceof PippinError` holds for every error pippin throws, OutOfMemoryError (a RangeError) included. */
@@ -56,7 +57,10 @@ export class PippinError extends Error {
  * }
  * ```
  */
-export class PointEncodingError extends PippinError {}
+export class PointEncodingError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'PointEncodingError';
+}
 /**
  * A point does not satisfy the curve equation.
  *
@@ -71,7 +75,10 @@ export class PointEncodingError extends PippinError {}
  * }
  * ```
  */
-export class NotOnCurveError extends PippinError {}
+export class NotOnCurveError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'NotOnCurveError';
+}
 /**
  * A point is on the curve but not in the prime-order subgroup.
  *
@@ -88,7 +95,10 @@ export class NotOnCurveError extends PippinError {}
  * console.log(bls12_381.g1.msmSync([P], [3n], { validate: 'on-curve' }).infinity); // → true
  * ```
  */
-export class NotInSubgroupError extends PippinError {}
+export class NotInSubgroupError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'NotInSubgroupError';
+}
 /**
  * Points and scalars disagree in count, or a packed buffer's length is not a multiple of its element size.
  *
@@ -104,7 +114,10 @@ export class NotInSubgroupError extends PippinError {}
  * }
  * ```
  */
-export class LengthMismatchError extends PippinError {}
+export class LengthMismatchError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'LengthMismatchError';
+}
 /**
  * A scalar is not a bigint / has the wrong byte length.
  *
@@ -121,7 +134,10 @@ export class LengthMismatchError extends PippinError {}
  * }
  * ```
  */
-export class ScalarEncodingError extends PippinError {}
+export class ScalarEncodingError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'ScalarEncodingError';
+}
 /**
  * The library was used before `init()` finished, or after `release()` until `init()` is awaited again.
  *
@@ -138,7 +154,10 @@ export class ScalarEncodingError extends PippinError {}
  * await pallas.init(); // usable again
  * ```
  */
-export class NotInitializedError extends PippinError {}
+export class NotInitializedError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'NotInitializedError';
+}
 /**
  * `init({ backend })` asked for a backend this engine cannot run (`'wide64'` needs the Wasm
  * wide-arithmetic instructions), or one other than the backend the curve was already initialized
@@ -157,6 +176,8 @@ export class NotInitializedError extends PippinError {}
  * ```
  */
 export class BackendUnavailableError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'BackendUnavailableError';
   /**
    * An error naming the backend asked for.
    *
@@ -187,7 +208,10 @@ export class BackendUnavailableError extends PippinError {
  * }
  * ```
  */
-export class DisposedError extends PippinError {}
+export class DisposedError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'DisposedError';
+}
 /**
  * A worker thread threw or died during an MSM, or the pool was stopped under it; later calls work again.
  *
@@ -208,7 +232,10 @@ export class DisposedError extends PippinError {}
  * console.log((await msmRetrying([G], [0n])).infinity); // → true
  * ```
  */
-export class WorkerError extends PippinError {}
+export class WorkerError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'WorkerError';
+}
 
 /**
  * An option has an unknown name, the wrong type or a value out of range: `option` names it,
@@ -228,6 +255,8 @@ export class WorkerError extends PippinError {}
  * ```
  */
 export class InvalidOptionError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'InvalidOptionError';
   /**
    * An error naming the option and the value given.
    *

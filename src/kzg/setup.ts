@@ -33,7 +33,10 @@ export const BYTES_PER_G2 = 96;
  * }
  * ```
  */
-export class TrustedSetupError extends PippinError {}
+export class TrustedSetupError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'TrustedSetupError';
+}
 
 export interface SetupBytes {
   /** 4096 compressed G1 points, Lagrange form, in file order */

@@ -153,7 +153,10 @@ interface Handle {
 }
 
 /** The pool had no workers when a job was due to start (stopThreads): nothing ran, the caller may run the job itself. */
-export class PoolStoppedError extends WorkerError {}
+export class PoolStoppedError extends WorkerError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'PoolStoppedError';
+}
 
 const moduleKeys = new WeakMap<WebAssembly.Module, number>();
 let nextKey = 1;

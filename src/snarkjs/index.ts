@@ -243,6 +243,8 @@ export interface SnarkjsEngine {
  * ```
  */
 export class SnarkjsEngineError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'SnarkjsEngineError';
   /**
    * An engine error.
    *

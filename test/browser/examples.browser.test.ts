@@ -1,8 +1,9 @@
 /**
  * The bundler examples in a real browser (part of `npm test`): the Vite and webpack builds of
  * examples/*\/src/main.js are served from a loopback port and opened in Debian's Chromium
- * (/usr/bin/chromium or CHROMIUM_PATH) through playwright-core. Each page runs 2G + 3G = 5G and a
- * 300-point MSM; the test reads the page's result:
+ * (/usr/bin/chromium or CHROMIUM_PATH) through playwright-core. Each page runs 2G + 3G = 5G, a
+ * 300-point MSM and `pippin/kzg` (a blob commitment, whose bytes examples/smoke.mjs checks against
+ * c-kzg, and its 128 cells and cell proofs); the test reads the page's result:
  * - served with COOP/COEP: cross-origin isolated, the 300-point MSM runs on worker threads that the
  *   bundle started from its inline source (no worker file for the bundler to resolve);
  * - served without: the same result on one thread, the page names the reason.
@@ -22,6 +23,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const EXAMPLES = ['vite', 'webpack'];
 // 5G on BLS12-381 (affine x), computed independently with @noble/curves (as in examples/smoke.mjs)
+/** the commitment of the examples' fixed blob (c-kzg 4.1.0's, checked by examples/smoke.mjs) */
+const KZG_COMMITMENT = '88a7fa7c8e5ff9becd34aba80f6616091945d95e974bd51ea0357fc1e8e06094cc81c21d2b69debb4c30fcc8d40e1033';
 const X_5G = '10e7791fb972fe014159aa33a98622da3cdc98ff707965e536d8636b5fcc5ac7a91a8c46e59a00dca575af0f18fb13dc';
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -86,6 +89,7 @@ for (const ex of EXAMPLES) {
         });
         assert.equal(got.status, 'ok', `page result: ${got.text} ${errors.join('; ')}`);
         assert.ok(got.text.includes(`x = 0x${X_5G}`), `5G x coordinate in: ${got.text}`);
+        assert.ok(got.text.includes(`blob commitment = 0x${KZG_COMMITMENT}`), `KZG commitment in: ${got.text}`);
         assert.equal(got.isolated, isolated, 'crossOriginIsolated');
         if (isolated) {
           assert.equal(got.threads, 'true', `threads active in an isolated page: ${got.text}`);
