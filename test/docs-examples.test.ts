@@ -1,9 +1,10 @@
 /**
  * The API reference's examples are code. For the package's public entries (package.json "exports":
  * `pippin`, `pippin/<curve>`, `pippin/kzg`, `pippin/snarkjs`): every export carries at least one
- * `@example`; every example type-checks (strict, as a user's module importing the package, the
- * imports pointed at the sources); and every example runs to completion in this process (the
- * examples assert their own results, so a wrong one throws).
+ * `@example` (members' and module comments' examples are checked too); every example type-checks
+ * (strict, as a user's module importing the package, the imports pointed at the sources); and every
+ * example runs in this process and logs exactly what its comments say: each `console.log(…)` line
+ * ends in `// → output` (as Node prints it), so a wrong result fails here.
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -92,7 +93,7 @@ function collect(): { examples: Example[]; missing: string[] } {
 
 /** An example as a module of its own, its package imports pointed at the sources. */
 function moduleText(code: string, dir: string): string {
-  const rewritten = code.replace(/from '(pippin(?:\/[a-z0-9-]+)?)'/g, (whole, spec: string) => {
+  const rewritten = code.replace(/from '(pippin(?:\/[a-z0-9-]+)?)'/g, (_, spec: string) => {
     const file = ENTRIES[spec];
     assert.ok(file, `an example imports ${spec}, which is not an entry`);
     return `from '${relative(dir, join(root, file)).replace(/\.ts$/, '.js')}'`;
