@@ -44,6 +44,7 @@ export class FrWasm {
   private bytesCap = 0;
   /** ω^i and ω^−i for i < 4096 (ω: c-kzg's primitive 8192nd root): twiddles of every FFT size ≤ 8192 */
   private tables?: { fwd: number; inv: number };
+  private held = 0;
 
   /** The FrWasm of a host (one per host: its tables and scratch are kept). */
   static of(host: FrHost): FrWasm {
@@ -59,7 +60,17 @@ export class FrWasm {
     if (field.info.p !== fr.R) throw new Error('pippin/kzg: the module\'s F_r is not BLS12-381\'s');
     this.k = k as ScalarFieldKernels;
     this.EB = field.info.elementBytes;
-    this.io = host.alloc(FB);
+    this.io = this.take(FB);
+  }
+
+  /** Wasm memory taken so far (work arrays, tables, scratch), bytes: it stays with the host. */
+  get bytes(): number {
+    return this.held;
+  }
+
+  private take(bytes: number): number {
+    this.held += bytes;
+    return this.host.alloc(bytes);
   }
 
   get mem(): Uint8Array {
@@ -68,7 +79,7 @@ export class FrWasm {
 
   /** Permanent room for count elements. */
   alloc(count: number): number {
-    return this.host.alloc(Math.max(1, count) * this.EB);
+    return this.take(Math.max(1, count) * this.EB);
   }
 
   /** Address of element i of the array at base. */
@@ -92,7 +103,7 @@ export class FrWasm {
   private scratch(bytes: number): number {
     if (bytes > this.scratchCap) {
       this.scratchCap = Math.max(bytes, 2 * this.scratchCap);
-      this.scratchAt = this.host.alloc(this.scratchCap);
+      this.scratchAt = this.take(this.scratchCap);
     }
     return this.scratchAt;
   }
@@ -100,7 +111,7 @@ export class FrWasm {
   private byteBuffer(bytes: number): number {
     if (bytes > this.bytesCap) {
       this.bytesCap = Math.max(bytes, 2 * this.bytesCap);
-      this.bytesAt = this.host.alloc(this.bytesCap);
+      this.bytesAt = this.take(this.bytesCap);
     }
     return this.bytesAt;
   }

@@ -172,7 +172,7 @@ export interface Kzg {
   computeCells(blob: Uint8Array): Promise<Uint8Array[]>;
   /** compute_cells_and_kzg_proofs: the cells and their 128 proofs (FK20). */
   computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]>;
-  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables once built), bytes. */
+  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables once built, F_r work arrays once used), bytes. */
   readonly bytes: {
     /** the prepared Lagrange points */
     lagrange: number;
@@ -180,6 +180,8 @@ export interface Kzg {
     lagrangeTable: number;
     /** FK20's tables, 0 until built */
     fk20: number;
+    /** F_r on the Wasm kernels: work arrays, twiddle tables and scratch, taken at first use (≈ 2 MiB once every call was made) */
+    fr: number;
   };
   /** Releases the prepared points; later calls throw DisposedError. */
   dispose(): void;
@@ -347,7 +349,7 @@ class KzgImpl implements Kzg {
   }
 
   get bytes() {
-    return { lagrange: this.disposed ? 0 : this.bases.bytes - (this.bases.precomputed?.bytes ?? 0), lagrangeTable: this.disposed ? 0 : this.bases.precomputed?.bytes ?? 0, fk20: this.disposed ? 0 : this.fk20Built?.bytes ?? 0 };
+    return { lagrange: this.disposed ? 0 : this.bases.bytes - (this.bases.precomputed?.bytes ?? 0), lagrangeTable: this.disposed ? 0 : this.bases.precomputed?.bytes ?? 0, fk20: this.disposed ? 0 : this.fk20Built?.bytes ?? 0, fr: this.disposed ? 0 : this.F.bytes };
   }
 
   private live(entry: string): void {
