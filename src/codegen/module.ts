@@ -1,8 +1,9 @@
 /**
  * Module generators: one Wasm module per curve holding its field, G1 and MSM kernels. The header
  * records everything the output depends on, so the `.wat` explains itself. Shipped modules carry
- * exactly the kernels the runtime calls; dev builds (tests, benchmarks) add the scalar-field
- * kernels and the benchmark loops.
+ * exactly the kernels the runtime calls (for BLS12-381 also its scalar field's, which pippin/kzg
+ * calls: shipsScalarField); dev builds (tests, benchmarks) add the scalar-field kernels and the
+ * benchmark loops.
  */
 import { FieldGen, FieldSpec } from './field.js';
 import { Wide64FieldGen } from './field64.js';
