@@ -87,7 +87,7 @@ export function generateFieldModule(spec: FieldModuleSpec): GeneratedWat {
  * the array kernels of ./fr-vector.ts (the descriptor's `frKernels: true`; BLS12-381, for pippin/kzg).
  */
 export function shipsScalarField(curve: CurveDescriptor): boolean {
-  return (curve as CurveDescriptor & { readonly frKernels?: boolean }).frKernels === true;
+  return curve.frKernels === true;
 }
 
 export interface CurveModuleSpec {

@@ -75,4 +75,6 @@ export interface CurveDescriptor<F extends PointFormatName = PointFormatName> {
   readonly tuning: CurveTuning;
   /** the G2 group of a pairing curve with a G2 MSM (absent: G1 only) */
   readonly g2?: G2Params;
+  /** the shipped module also carries the scalar field's kernels (fr_*: element and array kernels, for pippin/kzg; src/codegen/module.ts shipsScalarField) */
+  readonly frKernels?: boolean;
 }
