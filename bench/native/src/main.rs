@@ -11,6 +11,7 @@
 //! 3. Each stdin line `run` runs the MSM once and prints `<ns> <x hex> <y hex>` (affine, canonical)
 //!    or `<ns> infinity`; ns is the MSM and the conversion of its result to affine, timed here
 //!    (no process start, no pipe, no input parsing). EOF ends the process.
+//!
 //! Errors: a message on stderr and exit code 1.
 //!
 //! Threads: the build with feature `single` has blst's thread pool compiled out (blst's
