@@ -47,14 +47,14 @@ export function buildNative(flavour: Flavour): string {
   return bin;
 }
 
-/** Lines from a stream, awaited one at a time; rejects once the stream ends without one. */
+/** Lines from a stream, awaited one at a time; after end(error), a wait with no line left rejects. */
 class LineReader {
   private buf = "";
   private lines: string[] = [];
   private waiting: { resolve: (s: string) => void; reject: (e: Error) => void } | undefined;
   private ended: Error | undefined;
 
-  constructor(stream: Readable, onEnd: () => Error) {
+  constructor(stream: Readable) {
     stream.setEncoding("utf8");
     stream.on("data", (d: string) => {
       this.buf += d;
@@ -65,10 +65,11 @@ class LineReader {
       }
       this.flush();
     });
-    stream.on("close", () => {
-      this.ended = onEnd();
-      this.flush();
-    });
+  }
+
+  end(error: Error): void {
+    this.ended = error;
+    this.flush();
   }
 
   private flush(): void {
@@ -112,8 +113,14 @@ async function startNative(
   let stderr = "";
   child.stderr.setEncoding("utf8");
   child.stderr.on("data", (d: string) => (stderr += d));
-  const exited = new Promise<void>((resolve) => child.on("close", () => resolve()));
-  const lines = new LineReader(child.stdout, () => new Error(`${lib}-native: the program ended (${child.exitCode ?? child.signalCode}): ${stderr.trim()}`));
+  const lines = new LineReader(child.stdout);
+  // 'close' comes after stdout and stderr have ended, so the message is whole
+  const exited = new Promise<void>((resolve) =>
+    child.on("close", (code, signal) => {
+      lines.end(new Error(`${lib}-native: the program ended (${code ?? signal}): ${stderr.trim()}`));
+      resolve();
+    }),
+  );
   child.stdin.on("error", () => {}); // an early exit is reported through the line reader
   child.stdin.write(points);
   child.stdin.write(scalars);
