@@ -11,8 +11,9 @@
  * 2. 128 fixed-base MSMs of 64 points: H[r] = Σ_l t̂_l[r]·X[r][l], X the setup's FK20 columns
  *    (X[·][l] = the 128-point G1 FFT of the monomial points τ^(4095−64−l−64m)·G, m < 63, padded
  *    with infinity): per point and GLV half a table of 2^(8k)·P, k < 16, so one bucket set of
- *    128 buckets per row serves all 16 windows; all rows' buckets are filled together in rounds
- *    of independent affine additions (one g1_batch_add call each).
+ *    128 buckets per row serves all 16 windows; the 128 rows' buckets are one set of 2^14 that
+ *    pippin's msm_accumulate fills from one digit item per (half, window) and msm_reduce_segments
+ *    reduces with a segment per row (src/msm/tiles.ts, the MSMs' own tile driver).
  * 3. A 128-point inverse G1 FFT of H (decimation in time: bit-reversed in, natural out), the upper
  *    64 outputs replaced by infinity, a 128-point G1 FFT (decimation in frequency: natural in,
  *    bit-reversed out) — whose outputs are the proofs in c-kzg's cell order.
@@ -67,7 +68,6 @@ export function buildColumns(engine: G1Engine, monomial: Points): Points {
   const out = engine.points(BASES);
   const fft = new G1Fft(engine, COLS);
   const { base, stride } = fft.a;
-  const mem = engine.mem;
   for (let l = 0; l < COLS; l++) {
     for (let m = 0; m < ROWS; m++) {
       const slot = l * ROWS + m;
@@ -79,7 +79,6 @@ export function buildColumns(engine: G1Engine, monomial: Points): Points {
     }
   }
   const res = fft.dif(false);
-  void mem;
   for (let l = 0; l < COLS; l++) {
     for (let r = 0; r < ROWS; r++) {
       const from = l * ROWS + r;
@@ -274,13 +273,16 @@ export class Fk20 {
     const { tempCap, deferredCap } = accumulationCaps(B, L);
     const { EB } = this.engine;
     const PB = 2 * EB;
-    const room = have ? have.hi - have.lo : 0;
-    // a workspace is permanent (like the tables); a larger part than the slot had gets a new one
-    const ws = have && rows <= room ? have.ws : allocWorkspace(this.ctx, L, B, tempCap, deferredCap, rows, rows * COLS * ITEMS_PER_BASE);
-    const out = have && rows <= room ? have.out : { R: this.engine.alloc(rows * PB), P: this.engine.alloc(rows * PB), flags: this.engine.alloc(rows) };
-    if (!(have && rows <= room)) this.tableBytes += workspaceBytes(EB, L, B, tempCap, deferredCap, rows) + rows * (2 * PB + 1);
-    this.engine.refresh();
-    const part = { lo, hi, ws, out };
+    // a workspace is permanent (like the tables): a part no larger than the slot's reuses it
+    let part: Part;
+    if (have && rows <= have.hi - have.lo) part = { lo, hi, ws: have.ws, out: have.out };
+    else {
+      const ws = allocWorkspace(this.ctx, L, B, tempCap, deferredCap, rows, rows * COLS * ITEMS_PER_BASE);
+      const out = { R: this.engine.alloc(rows * PB), P: this.engine.alloc(rows * PB), flags: this.engine.alloc(rows) };
+      this.tableBytes += workspaceBytes(EB, L, B, tempCap, deferredCap, rows) + rows * (2 * PB + 1);
+      this.engine.refresh();
+      part = { lo, hi, ws, out };
+    }
     this.parts[p] = part;
     return part;
   }
