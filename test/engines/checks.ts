@@ -189,22 +189,29 @@ export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
       const rng = makeRng(5);
       const vals = [0n, 1n, 2n, p - 1n, p - 2n, p >> 1n, (1n << 64n) - 1n, 1n << 64n, (1n << 128n) + 1n, (1n << BigInt(p.toString(2).length - 1)) - 1n];
       while (vals.length < 40) vals.push(ref.mod(rng.nextBigint(p.toString(2).length)));
+      // released afterwards: a live per-call allocation would make a later prepare() (pinned) throw
+      const arena = curveOf(name).g1.inst.arena;
+      const mark = arena.mark();
       const [x, y, z] = [fp.alloc(), fp.alloc(), fp.alloc()];
-      for (let i = 0; i < vals.length; i++) {
-        const [a, b] = [vals[i], vals[(i * 7 + 3) % vals.length]];
-        fp.write(x, a);
-        fp.write(y, b);
-        const run: [string, () => void, bigint][] = [
-          ['mul', () => fp.op('mul')(z, x, y), ref.mul(a, b)],
-          ['sqr', () => fp.op('sqr')(z, x), ref.sqr(a)],
-          ['add', () => fp.op('add')(z, x, y), ref.add(a, b)],
-          ['sub', () => fp.op('sub')(z, x, y), ref.sub(a, b)],
-          ['inv', () => fp.op('inv')(z, x), a === 0n ? 0n : ref.inv(a)],
-        ];
-        for (const [op, f, want] of run) {
-          f();
-          eq(fp.read(z), want, `${name} fp_${op}(0x${a.toString(16)}, 0x${b.toString(16)})`);
+      try {
+        for (let i = 0; i < vals.length; i++) {
+          const [a, b] = [vals[i], vals[(i * 7 + 3) % vals.length]];
+          fp.write(x, a);
+          fp.write(y, b);
+          const run: [string, () => void, bigint][] = [
+            ['mul', () => fp.op('mul')(z, x, y), ref.mul(a, b)],
+            ['sqr', () => fp.op('sqr')(z, x), ref.sqr(a)],
+            ['add', () => fp.op('add')(z, x, y), ref.add(a, b)],
+            ['sub', () => fp.op('sub')(z, x, y), ref.sub(a, b)],
+            ['inv', () => fp.op('inv')(z, x), a === 0n ? 0n : ref.inv(a)],
+          ];
+          for (const [op, f, want] of run) {
+            f();
+            eq(fp.read(z), want, `${name} fp_${op}(0x${a.toString(16)}, 0x${b.toString(16)})`);
+          }
         }
+      } finally {
+        arena.release(mark);
       }
     }
   });
