@@ -5,6 +5,9 @@
 # wide64 by default) also on i32, Deno also with --v8-flags=--experimental-wasm-wide-arithmetic
 # (wide64). Node's V8 (20–24) has no wide-arithmetic flag: i32 only there (the Node suite runs the
 # wide64 kernels on the polyfill). Prints each run's summary and a table; exits 1 if any run fails.
+# The pippin/kzg check's oracle, c-kzg's outputs for one seeded blob (native binding: made in Node by
+# test/engines/kzg-fixture.ts, cached under .cache/kzg-engines/ by c-kzg version and seed), is made
+# first and passed to every suite run (--kzg FILE).
 # Usage: bash scripts/test-engines.sh [--time] [engine…]   (engines: node node22 node24 bun deno;
 # default all; `npm test` runs node, bun and deno, CI all)
 set -uo pipefail
@@ -14,6 +17,7 @@ for a in "$@"; do [[ "$a" == --* ]] && extra+=("$a") || sel+=("$a"); done
 [[ ${#sel[@]} -gt 0 ]] || sel=(node node22 node24 bun deno refuse)
 S=test/engines/suite.ts
 B=node_modules/.bin
+KZG_SEED=4844
 runs=()
 for e in "${sel[@]}"; do
   case "$e" in
@@ -29,6 +33,10 @@ for e in "${sel[@]}"; do
     *) echo "test-engines: unknown engine $e (node node22 node24 bun deno refuse)" >&2; exit 2 ;;
   esac
 done
+if [[ " ${sel[*]} " =~ \ (node|node22|node24|bun|deno)\  ]]; then
+  kzg="$(node --import tsx test/engines/kzg-fixture.ts --seed $KZG_SEED)" || { echo "test-engines: the c-kzg fixture failed" >&2; exit 1; }
+  runs=("${runs[@]/"$S"/"$S --kzg $kzg"}")
+fi
 failed=0; table=()
 for r in "${runs[@]}"; do
   name="${r%%|*}"; cmd="${r#*|}"
