@@ -18,11 +18,11 @@
  * - threads: where expected (`expectThreads`, default true), `startThreads(2)` activates the pool
  *   and a 2-thread MSM runs on 2 threads and equals the 1-thread one; where not, the pool stays
  *   inactive with a reason matching `threadsReason`, and the MSMs fall back to one thread;
- * - `pippin/kzg` (given `kzg`, c-kzg's outputs from ./kzg-fixture.ts; skipped otherwise): on one
- *   seeded random blob, the commitment, KZG proofs at a z outside and on the domain, the blob proof
- *   and the cells and cell proofs (FK20) on 1 thread and, with the pool, 2, byte for byte; a blob
- *   with an element ≥ r is a ScalarEncodingError with that element's index. ≈ 2.5 s (two loads and
- *   two FK20 table builds).
+ * - `pippin/kzg` (given `kzg`: c-kzg's outputs from ./kzg-fixture.ts and ./kzg-check.ts; skipped
+ *   otherwise, as in the browser pages): on one seeded random blob, the commitment, KZG proofs at a
+ *   z outside and on the domain, the blob proof and the cells and cell proofs (FK20) on 1 thread and,
+ *   with the pool, 2, byte for byte; a blob with an element ≥ r is a ScalarEncodingError with that
+ *   element's index. ≈ 2.5 s (two loads and two FK20 table builds).
  * `time`: afterwards `benchMsm` (default: BLS12-381 G1 at 2^14 and 2^16, 1 and 2 threads, median of
  * 3, every run checked against the closed form), reported in `timing` and `bench`, never asserted;
  * `npm run bench:engines` (bench/engines.ts) collects these rows from every engine.
@@ -35,7 +35,7 @@ import { makeRng } from '../../src/reference/rng.js';
 import { wideArithmeticSupported } from '../../src/runtime/wide-probe.js';
 import { selfTestWide64 } from '../../src/runtime/wide-selftest.js';
 import type { WideModule } from '../../src/runtime/instance.js';
-import type { Kzg } from '../../src/kzg/index.js';
+import type { KzgExpected } from './kzg-check.js';
 import { curveInfo, runMsm, useBackend, type CurveName } from '../../demo/msm-run.js';
 import * as m381 from '../../src/wasm-generated/bls12_381.js';
 import * as m254 from '../../src/wasm-generated/bn254.js';
@@ -59,26 +59,14 @@ export interface CheckOptions {
   log?: (line: string) => void;
   /** engine name and version for the summary */
   engine: { engine: string; version: string; vm?: string };
-  /** c-kzg's outputs for the KZG check (test/engines/kzg-fixture.ts); without them it is skipped */
-  kzg?: KzgExpected;
+  /**
+   * the pippin/kzg check: c-kzg's outputs (./kzg-fixture.ts) and `checkKzg` of ./kzg-check.ts, passed
+   * in so that the browser page, which has no fixture, does not bundle pippin/kzg; without it the
+   * check is skipped
+   */
+  kzg?: { expected: KzgExpected; check: (want: KzgExpected, twoThreads: boolean) => Promise<void> };
 }
 
-/** c-kzg's outputs for `randomBlob(seed)` (examples/kzg-4844/blobs.ts), hex; made by ./kzg-fixture.ts. */
-export interface KzgExpected {
-  /** the c-kzg version that made them */
-  cKzg: string;
-  seed: number;
-  blobSha256: string;
-  commitment: string;
-  /** computeKzgProof at each z (32 bytes big-endian) */
-  proofs: { z: string; proof: string; y: string }[];
-  blobProof: string;
-  /** SHA-256 of each of the 128 cells */
-  cellSha256: string[];
-  cellProofs: string[];
-  /** the blob with element `index` set to `value` (≥ r), and c-kzg's error for it */
-  bad: { index: number; value: string; cKzgError: string };
-}
 
 export interface CheckSummary {
   engine: string;
@@ -365,49 +353,10 @@ export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
     eq(two.threadsUsed, used(2), 'threads used');
   });
 
-  const want = options.kzg;
-  if (!want) log('skip pippin/kzg = c-kzg: no expected values (test/engines/kzg-fixture.ts) given');
+  if (!options.kzg) log('skip pippin/kzg = c-kzg: no expected values given (./kzg-fixture.ts, ./kzg-check.ts)');
   else {
-    await check(`pippin/kzg = c-kzg ${want.cKzg} (seeded blob ${want.seed}): commitment, KZG proofs (z outside, on the domain), blob proof, cells and proofs on 1 and ${used(2)} thread(s); element ≥ r → ScalarEncodingError`, async () => {
-      const [{ loadKzg }, { sha256 }, { randomBlob }, { ScalarEncodingError }] = await Promise.all([
-        import('../../src/kzg/index.js'),
-        import('../../src/kzg/sha256.js'),
-        import('../../examples/kzg-4844/blobs.js'),
-        import('../../src/errors.js'),
-      ]);
-      const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-      const bytes = (h: string) => Uint8Array.from(h.match(/../g) ?? [], (x) => parseInt(x, 16));
-      const blob = randomBlob(want.seed);
-      eq(hex(sha256(blob)), want.blobSha256, `SHA-256 of randomBlob(${want.seed})`);
-      const cellsEqual = async (kzg: Kzg, t: number) => {
-        const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
-        eq([cells.length, proofs.length], [want.cellSha256.length, want.cellProofs.length], `${t} thread(s): cell and proof counts`);
-        cells.forEach((c, i) => eq(hex(sha256(c)), want.cellSha256[i], `${t} thread(s): SHA-256 of cell ${i}`));
-        proofs.forEach((p, i) => eq(hex(p), want.cellProofs[i], `${t} thread(s): proof of cell ${i}`));
-      };
-      const one = await loadKzg({ threads: 1 });
-      try {
-        const commitment = await one.blobToKzgCommitment(blob);
-        eq(hex(commitment), want.commitment, 'commitment');
-        for (const { z, proof, y } of want.proofs) eq((await one.computeKzgProof(blob, bytes(z))).map(hex), [proof, y], `[proof, y] at z = ${z}`);
-        eq(hex(await one.computeBlobKzgProof(blob, commitment)), want.blobProof, 'blob proof');
-        const bad = blob.slice();
-        bad.set(bytes(want.bad.value), 32 * want.bad.index);
-        const err = await one.blobToKzgCommitment(bad).then(() => undefined, (e: unknown) => e);
-        ok(err instanceof ScalarEncodingError && err.index === want.bad.index && err.message.includes(`element ${want.bad.index}`), `element ${want.bad.index} ≥ r: got ${String(err)} (index ${(err as { index?: number })?.index}), want ScalarEncodingError with index ${want.bad.index} (c-kzg: ${want.bad.cKzgError})`);
-        await cellsEqual(one, 1);
-      } finally {
-        one.dispose();
-      }
-      if (threadsOn) {
-        const two = await loadKzg({ threads: 2 });
-        try {
-          await cellsEqual(two, 2);
-        } finally {
-          two.dispose();
-        }
-      }
-    });
+    const { expected: want, check: checkKzg } = options.kzg;
+    await check(`pippin/kzg = c-kzg ${want.cKzg} (seeded blob ${want.seed}): commitment, KZG proofs (z outside, on the domain), blob proof, cells and proofs on 1 thread${threadsOn ? ' and on 2' : ''}; element ≥ r → ScalarEncodingError`, () => checkKzg(want, threadsOn));
   }
 
   let timing: Record<string, number> | undefined;

@@ -1,11 +1,11 @@
 /**
- * The oracle of the cross-engine KZG check (runChecks `kzg`, ./checks.ts): c-kzg 4.1.0's outputs
+ * The oracle of the cross-engine KZG check (./kzg-check.ts, run by ./checks.ts): c-kzg 4.1.0's outputs
  * (native binding, so Node only) for one seeded random blob (examples/kzg-4844/blobs.ts
  * `randomBlob(seed)`), written as JSON. scripts/test-engines.sh runs this first; the file is cached
  * under .cache/ by c-kzg version and seed and made again when missing (a fresh clone), written to a
  * temporary name and renamed so a partial file is never read. ≈ 0.5 s (mostly c-kzg's cells).
  *
- *   node --import tsx test/engines/kzg-fixture.ts [--seed N]   → prints the fixture's path
+ *   node --import tsx test/engines/kzg-fixture.ts [--seed N (default KZG_SEED)]   → prints the fixture's path
  *
  * The fixture holds: the seed and the blob's SHA-256 (the check rebuilds the blob and compares);
  * the commitment; [proof, y] at a z outside the domain and at a z on it (ω₄₀₉₆^brp(77), a blob
@@ -20,7 +20,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBlob } from '../../examples/kzg-4844/blobs.js';
 import * as fr from '../../src/kzg/fr.js';
-import type { KzgExpected } from './checks.js';
+import type { KzgExpected } from './kzg-check.js';
+
+/** The blob seed of the cross-engine check (scripts/test-engines.sh and the browser pages use this default). */
+export const KZG_SEED = 4844;
 
 const require = createRequire(import.meta.url);
 const ckzg = require('c-kzg') as typeof import('c-kzg');
@@ -63,7 +66,7 @@ export function makeKzgFixture(seed: number): KzgExpected {
 }
 
 /** The cached fixture's path for `seed`, made first when missing. */
-export function kzgFixturePath(seed: number): string {
+export function kzgFixturePath(seed = KZG_SEED): string {
   const path = join(root, '.cache', 'kzg-engines', `c-kzg-${ckzgVersion}-seed-${seed}.json`);
   if (existsSync(path)) return path;
   mkdirSync(dirname(path), { recursive: true });
@@ -75,7 +78,7 @@ export function kzgFixturePath(seed: number): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const i = process.argv.indexOf('--seed');
-  const seed = i >= 0 ? Number(process.argv[i + 1]) : 4844;
+  const seed = i >= 0 ? Number(process.argv[i + 1]) : KZG_SEED;
   if (!Number.isSafeInteger(seed)) throw new Error(`kzg-fixture: --seed ${process.argv[i + 1]}: an integer`);
   console.log(kzgFixturePath(seed));
 }

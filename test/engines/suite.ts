@@ -11,12 +11,13 @@
  *   node --import tsx test/engines/suite.ts …
  */
 import { readFileSync } from 'node:fs';
-import { runChecks, type KzgExpected } from './checks.js';
+import { runChecks } from './checks.js';
+import { checkKzg, type KzgExpected } from './kzg-check.js';
 import { args, backendArg, engine, exit } from './runtime.js';
 
 const backend = backendArg();
 const k = args.indexOf('--kzg');
-const kzg = k >= 0 ? (JSON.parse(readFileSync(args[k + 1], 'utf8')) as KzgExpected) : undefined;
+const kzg = k >= 0 ? { expected: JSON.parse(readFileSync(args[k + 1], 'utf8')) as KzgExpected, check: checkKzg } : undefined;
 const summary = await runChecks({ backend, time: args.includes('--time'), engine, kzg });
 const { failures, ...rest } = summary;
 console.log(JSON.stringify(rest));
