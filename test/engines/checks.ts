@@ -19,7 +19,7 @@
  *   and a 2-thread MSM runs on 2 threads and equals the 1-thread one; where not, the pool stays
  *   inactive with a reason matching `threadsReason`, and the MSMs fall back to one thread;
  * - `pippin/kzg` (given `kzg`: c-kzg's outputs from ./kzg-fixture.ts and ./kzg-check.ts; skipped
- *   otherwise, as in the browser pages): on one seeded random blob, the commitment, KZG proofs at a
+ *   otherwise): on one seeded random blob, the commitment, KZG proofs at a
  *   z outside and on the domain, the blob proof and the cells and cell proofs (FK20) on 1 thread and,
  *   with the pool, 2, byte for byte; a blob with an element ≥ r is a ScalarEncodingError with that
  *   element's index. ≈ 2.5 s (two loads and two FK20 table builds).
@@ -60,13 +60,15 @@ export interface CheckOptions {
   /** engine name and version for the summary */
   engine: { engine: string; version: string; vm?: string };
   /**
-   * the pippin/kzg check: c-kzg's outputs (./kzg-fixture.ts) and `checkKzg` of ./kzg-check.ts, passed
-   * in so that the browser page, which has no fixture, does not bundle pippin/kzg; without it the
-   * check is skipped
+   * the pippin/kzg check: c-kzg's outputs (./kzg-fixture.ts) and `checkKzg` of ./kzg-check.ts
+   * (passed in: ./suite.ts imports it, ./page.ts loads it when asked); without it the check is skipped
    */
   kzg?: { expected: KzgExpected; check: (want: KzgExpected, twoThreads: boolean) => Promise<void> };
 }
 
+
+/** What a browser page takes (JSON); the KZG check's expected values it fetches itself (./page.ts). */
+export type PageOptions = Omit<CheckOptions, 'engine' | 'log' | 'kzg'>;
 
 export interface CheckSummary {
   engine: string;

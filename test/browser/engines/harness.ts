@@ -8,13 +8,16 @@
  * PIPPIN_ENGINE_BENCH='{"sizes":[14,16],"threads":[1,2],"runs":3}' (what `npm run bench:engines`
  * passes: its --sizes, --threads, --runs; any key may be left out) or PIPPIN_ENGINE_TIME=1 (the
  * defaults of `benchMsm`, test/engines/checks.ts).
+ * Every page also runs the pippin/kzg check against c-kzg's outputs (test/engines/kzg-fixture.ts,
+ * made first when missing), which the page fetches from kzg-expected.json beside it.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import type { BenchOptions, CheckOptions, CheckSummary } from '../../engines/checks.js';
+import type { BenchOptions, CheckSummary, PageOptions } from '../../engines/checks.js';
+import { kzgFixturePath } from '../../engines/kzg-fixture.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { startServer } from '../../../demo/serve.mjs';
 
@@ -27,7 +30,7 @@ export interface Driver {
   readonly label: string;
   goto(url: string): Promise<void>;
   /** runs `window.pippinEngineChecks(options)` in the page */
-  checks(options: Omit<CheckOptions, 'engine' | 'log'>): Promise<PageSummary>;
+  checks(options: PageOptions): Promise<PageSummary>;
   close(): Promise<void>;
 }
 
@@ -53,7 +56,15 @@ async function bundle(): Promise<string> {
     platform: 'browser',
     logLevel: 'warning',
   });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><meta charset="utf-8"><title>pippin engine checks</title><script type="module" src="page.js"></script>\n');
+  // a classic inline script defines pippinEngineChecks at once, waiting for the module page.js
+  // (3.2 MB) to replace it: a driver may find the page loaded before the module has run (WebKitGTK)
+  const stub =
+    'window.pippinEngineChecks = function stub(o) { var t0 = Date.now(); return new Promise(function (ok, no) { (function poll() {' +
+    ' if (window.pippinEngineChecks !== stub) ok(window.pippinEngineChecks(o));' +
+    " else if (Date.now() - t0 > 120000) no(new Error('page.js did not define pippinEngineChecks within 120 s'));" +
+    ' else setTimeout(poll, 20); })(); }); };';
+  writeFileSync(join(dir, 'kzg-expected.json'), readFileSync(kzgFixturePath()));
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>pippin engine checks</title><script>${stub}</script><script type="module" src="page.js"></script>\n`);
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   bundleDir = dir;
   return dir;
@@ -104,7 +115,7 @@ export function benchFromEnv(env: NodeJS.ProcessEnv = process.env): BenchOptions
  * `benchFromEnv()` asks for (non-isolated pages are never timed: they have no pool, and
  * bench/engines.ts reads the isolated rows only).
  */
-export async function runPage(driver: Driver, site: Site, options: Omit<CheckOptions, 'engine' | 'log' | 'time'>): Promise<PageSummary> {
+export async function runPage(driver: Driver, site: Site, options: Omit<PageOptions, 'time'>): Promise<PageSummary> {
   const time = site.isolated ? benchFromEnv() : undefined;
   await driver.goto(site.url);
   const summary = await driver.checks({ ...options, ...(time ? { time } : {}) });
