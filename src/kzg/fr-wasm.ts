@@ -36,12 +36,6 @@ export class FrWasm {
   readonly EB: number;
   /** 32 bytes for single conversions */
   private readonly io: number;
-  /** growable scratch (fr_fft, fr_dot, fr_batch_inv) */
-  private scratchAt = 0;
-  private scratchCap = 0;
-  /** growable byte buffer for toBytes */
-  private bytesAt = 0;
-  private bytesCap = 0;
   /** ω^i and ω^−i for i < 4096 (ω: c-kzg's primitive 8192nd root): twiddles of every FFT size ≤ 8192 */
   private tables?: { fwd: number; inv: number };
   private held = 0;
@@ -87,33 +81,33 @@ export class FrWasm {
     return base + i * this.EB;
   }
 
-  private readonly works = new Map<string, { at: number; count: number }>();
+  private readonly regions = new Map<string, { at: number; bytes: number }>();
   /**
-   * A permanent work array of at least count elements, by name (one per name, grown when a larger
-   * one is asked for): callers use it synchronously, between two awaits.
+   * A permanent region of at least `bytes` bytes, by name (one per name; a larger request takes a
+   * new one, at least twice the old size): callers use it synchronously, between two awaits.
    */
-  work(name: string, count: number): number {
-    const have = this.works.get(name);
-    if (have && have.count >= count) return have.at;
-    const at = this.alloc(count);
-    this.works.set(name, { at, count });
+  private region(name: string, bytes: number): number {
+    const have = this.regions.get(name);
+    if (have && have.bytes >= bytes) return have.at;
+    const size = Math.max(bytes, 2 * (have?.bytes ?? 0));
+    const at = this.take(size);
+    this.regions.set(name, { at, bytes: size });
     return at;
   }
 
-  private scratch(bytes: number): number {
-    if (bytes > this.scratchCap) {
-      this.scratchCap = Math.max(bytes, 2 * this.scratchCap);
-      this.scratchAt = this.take(this.scratchCap);
-    }
-    return this.scratchAt;
+  /** A permanent work array of at least count elements, by name (see `region`). */
+  work(name: string, count: number): number {
+    return this.region(`work:${name}`, Math.max(1, count) * this.EB);
   }
 
+  /** Scratch of fr_fft, fr_dot, fr_batch_inv. */
+  private scratch(bytes: number): number {
+    return this.region('scratch', bytes);
+  }
+
+  /** The byte buffer of toBytesBE. */
   private byteBuffer(bytes: number): number {
-    if (bytes > this.bytesCap) {
-      this.bytesCap = Math.max(bytes, 2 * this.bytesCap);
-      this.bytesAt = this.take(this.bytesCap);
-    }
-    return this.bytesAt;
+    return this.region('bytes', bytes);
   }
 
   // ------------------------------------------------------------------ single values
