@@ -274,6 +274,18 @@ export interface GroupSetup<F extends string, A> {
   ctx: GroupContext<A>;
 }
 
+const contexts = new WeakMap<object, GroupContext<unknown>>();
+
+/**
+ * The program context of a group object (`curve.g1`): what the product entries (src/kzg) run msm/'s
+ * programs on. Internal: not exported by the package's entries.
+ */
+export function groupContextOf<A>(group: Group<string, { infinity: boolean }, unknown>): GroupContext<A> {
+  const ctx = contexts.get(group);
+  if (!ctx) throw new Error('pippin: not a group object');
+  return ctx as GroupContext<A>;
+}
+
 /**
  * The MSM and codecs of one group (G1 or G2) of a curve. `R` is the result type (G1Affine, G2Affine),
  * `I` the point object type (G1PointInput, G2PointInput). Every member throws NotInitializedError
@@ -308,6 +320,7 @@ export class Group<
   constructor(setup: GroupSetup<F, Omit<R, 'infinity'>>) {
     this.formats = new Map(setup.formats.map((f) => [f.name, f]));
     this.ctx = setup.ctx;
+    contexts.set(this, setup.ctx);
     this.entry = setup.entry;
     this.r = setup.r;
     this.setupFormats = setup.formats;

@@ -1,34 +1,56 @@
 /**
  * BLS12-381's scalar field F_r on the Wasm kernels of the generated module (fr_* element kernels
- * from the field generator, array kernels from src/codegen/fr-vector.ts), over the memory of a KZG
- * engine (src/kzg/g1.ts G1Engine, or any host giving an instance, its memory and permanent
- * allocations). What pippin/kzg needs: blob bytes → Montgomery arrays (with the index of an element
+ * from the field generator, array kernels from src/codegen/fr-vector.ts), over the memory of an
+ * instance (a host gives it, its memory and allocations: pippin/kzg's is the arena, `arenaHost`). What pippin/kzg needs: blob bytes → Montgomery arrays (with the index of an element
  * ≥ r), the FFTs of sizes 128…8192 on c-kzg's roots of unity, the blob polynomial's monomial form
  * and coset evaluations, the barycentric pieces (batch inverse, products, inner product), and
  * Montgomery arrays → canonical bytes (big-endian for cells and scalars, little-endian for
  * msm_split_scalars). src/kzg/fr.ts (bigints) is the reference every kernel is tested against.
  *
  * Arrays are pointers to count consecutive elements of EB bytes (36 on the i32 backend, 40 on
- * wide64), Montgomery form, values in [0, 2r). Everything here is synchronous and allocates only
- * once (tables and scratch grow to the largest use and are kept with the host).
+ * wide64), Montgomery form, values in [0, 2r). Everything here is synchronous. An FrWasm serves one
+ * call: it allocates from its host (pippin/kzg: the instance's arena, released by the caller when the
+ * call ends) and reuses its named work arrays and scratch within the call; the twiddle tables may be
+ * given (made once, `makeTwiddles`, kept by the caller).
  */
 import type { Instance } from '../runtime/instance.js';
 import type { ScalarFieldKernels } from '../wasm-generated/kernels.js';
 import { ScalarEncodingError } from '../errors.js';
 import * as fr from './fr.js';
 
-/** What FrWasm needs of its host (G1Engine is one): the instance, fresh memory views, permanent allocations. */
+/** What FrWasm needs of its host: the instance, fresh memory views, allocations that last as long as the FrWasm is used. */
 export interface FrHost {
   readonly inst: Instance;
   /** a view of the whole memory, valid after the host's last allocation */
   readonly mem: Uint8Array;
-  /** permanent memory (16-byte aligned), the views refreshed */
+  /** memory for the rest of the call (16-byte aligned), the views refreshed */
   alloc(bytes: number): number;
+}
+
+/** A host on the instance's arena: the caller takes a mark before and releases it after the call. */
+export function arenaHost(inst: Instance): FrHost {
+  return {
+    inst,
+    get mem() {
+      return new Uint8Array(inst.memory.buffer);
+    },
+    alloc: (bytes) => inst.arena.alloc(Math.max(16, bytes), 16),
+  };
+}
+
+/** The twiddle tables ω^i and ω^−i, i < 4096 (ω: c-kzg's primitive 8192nd root), at fwd and inv. */
+export interface Twiddles {
+  fwd: number;
+  inv: number;
+}
+
+/** Bytes of the twiddle tables (makeTwiddles' room). */
+export function twiddleBytes(EB: number): number {
+  return (fr.EXT_DOMAIN + 2) * EB;
 }
 
 /** Bytes of one canonical encoding. */
 const FB = 32;
-const cache = new WeakMap<FrHost, FrWasm>();
 
 export class FrWasm {
   readonly k: ScalarFieldKernels;
@@ -37,17 +59,14 @@ export class FrWasm {
   /** 32 bytes for single conversions */
   private readonly io: number;
   /** ω^i and ω^−i for i < 4096 (ω: c-kzg's primitive 8192nd root): twiddles of every FFT size ≤ 8192 */
-  private tables?: { fwd: number; inv: number };
+  private tables?: Twiddles;
   private held = 0;
 
-  /** The FrWasm of a host (one per host: its tables and scratch are kept). */
-  static of(host: FrHost): FrWasm {
-    let f = cache.get(host);
-    if (!f) cache.set(host, (f = new FrWasm(host)));
-    return f;
-  }
-
-  constructor(readonly host: FrHost) {
+  constructor(
+    readonly host: FrHost,
+    tables?: Twiddles,
+  ) {
+    this.tables = tables;
     const k = host.inst.k as unknown as Partial<ScalarFieldKernels>;
     const field = host.inst.fields.fr;
     if (typeof k.fr_fft !== 'function' || field === undefined) throw new Error('pippin/kzg: this module has no F_r kernels (fr_*)');
@@ -57,7 +76,7 @@ export class FrWasm {
     this.io = this.take(FB);
   }
 
-  /** Wasm memory taken so far (work arrays, tables, scratch), bytes: it stays with the host. */
+  /** Wasm memory taken so far (work arrays, tables, scratch), bytes. */
   get bytes(): number {
     return this.held;
   }
@@ -71,7 +90,7 @@ export class FrWasm {
     return this.host.mem;
   }
 
-  /** Permanent room for count elements. */
+  /** Room for count elements. */
   alloc(count: number): number {
     return this.take(Math.max(1, count) * this.EB);
   }
@@ -83,8 +102,8 @@ export class FrWasm {
 
   private readonly regions = new Map<string, { at: number; bytes: number }>();
   /**
-   * A permanent region of at least `bytes` bytes, by name (one per name; a larger request takes a
-   * new one, at least twice the old size): callers use it synchronously, between two awaits.
+   * A region of at least `bytes` bytes, by name (one per name; a larger request takes a new one, at
+   * least twice the old size).
    */
   private region(name: string, bytes: number): number {
     const have = this.regions.get(name);
@@ -95,7 +114,7 @@ export class FrWasm {
     return at;
   }
 
-  /** A permanent work array of at least count elements, by name (see `region`). */
+  /** A work array of at least count elements, by name (see `region`). */
   work(name: string, count: number): number {
     return this.region(`work:${name}`, Math.max(1, count) * this.EB);
   }
@@ -173,20 +192,23 @@ export class FrWasm {
   }
 
   /** The twiddle tables (ω^±i, i < 4096), made once: two runs of fr_powers. */
-  private twiddles(): { fwd: number; inv: number } {
-    if (!this.tables) {
-      const half = fr.EXT_DOMAIN / 2;
-      const fwd = this.alloc(half);
-      const inv = this.alloc(half);
-      const g = this.alloc(2);
-      this.k.fr_set_one(this.at(g, 1));
-      this.set(g, fr.OMEGA);
-      this.k.fr_powers(fwd, this.at(g, 1), g, half);
-      this.set(g, fr.pow(fr.OMEGA, BigInt(fr.EXT_DOMAIN - 1)));
-      this.k.fr_powers(inv, this.at(g, 1), g, half);
-      this.tables = { fwd, inv };
-    }
+  private twiddles(): Twiddles {
+    this.tables ??= this.makeTwiddles(this.alloc(fr.EXT_DOMAIN + 2));
     return this.tables;
+  }
+
+  /** Writes the twiddle tables at `at` (twiddleBytes: 8194 elements): two runs of fr_powers. */
+  makeTwiddles(at: number): Twiddles {
+    const half = fr.EXT_DOMAIN / 2;
+    const fwd = at;
+    const inv = this.at(at, half);
+    const g = this.at(at, 2 * half);
+    this.k.fr_set_one(this.at(g, 1));
+    this.set(g, fr.OMEGA);
+    this.k.fr_powers(fwd, this.at(g, 1), g, half);
+    this.set(g, fr.pow(fr.OMEGA, BigInt(fr.EXT_DOMAIN - 1)));
+    this.k.fr_powers(inv, this.at(g, 1), g, half);
+    return { fwd, inv };
   }
 
   /**

@@ -18,14 +18,21 @@
  * ```
  */
 import { bls12_381, type PreparedBases } from '../index.js';
-import { DisposedError, InvalidOptionError, LengthMismatchError, ScalarEncodingError } from '../errors.js';
+import { DisposedError, InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError } from '../errors.js';
+import { groupContextOf } from '../api/group.js';
+import { MAX_THREADS, describeValue } from '../api/options.js';
+import { enqueue, runProgram, runSync, type PhaseProgram } from '../msm/call.js';
+import { AffineBatch, CHECK, FORMAT_COMPRESSED, type Points } from '../msm/affine-batch.js';
+import type { G1Twiddles } from '../msm/g1-fft.js';
+import type { RowTable } from '../msm/fixed-base.js';
+import type { G1AffineValue, GroupContext } from '../msm/group.js';
+import type { Instance } from '../runtime/instance.js';
+import { bls12_381Curve } from '../curves/bls12-381.js';
 import * as fr from './fr.js';
 import { sha256 } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
-import { CHECK, FORMAT_COMPRESSED, G1Engine, type Points } from './g1.js';
-import { Fk20, buildColumns } from './fk20.js';
-import { FrWasm } from './fr-wasm.js';
-import { poolForMsm } from '../runtime/pool.js';
+import { buildFk20Table, extDomainTwiddles, fk20TableBytes, proofsProgram, type ColumnSource } from './fk20.js';
+import { FrWasm, arenaHost, twiddleBytes, type Twiddles } from './fr-wasm.js';
 
 export { TrustedSetupError } from './setup.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
@@ -141,9 +148,45 @@ export interface LoadKzgOptions {
 }
 
 /**
+ * `kzg.sync`: the operations of a Kzg on the calling thread, returning bytes (not promises). Errors
+ * are thrown as the async methods reject.
+ *
+ * @example
+ * ```ts
+ * import { loadKzg, BYTES_PER_BLOB } from 'pippin/kzg';
+ * const kzg = await loadKzg();
+ * const blob = new Uint8Array(BYTES_PER_BLOB);
+ * blob[31] = 7;
+ * const { blobToKzgCommitment, computeBlobKzgProof } = kzg.sync; // bound: viem's defineKzg takes them so
+ * const commitment = blobToKzgCommitment(blob);
+ * const proof = computeBlobKzgProof(blob, commitment);
+ * const same = (await kzg.computeBlobKzgProof(blob, commitment)).every((b, i) => b === proof[i]);
+ * console.log(commitment.length, same); // → 48 true
+ * kzg.dispose();
+ * ```
+ */
+export interface KzgSync {
+  /** blob_to_kzg_commitment */
+  blobToKzgCommitment(blob: Uint8Array): Uint8Array;
+  /** compute_kzg_proof: [proof, y] */
+  computeKzgProof(blob: Uint8Array, z: Uint8Array): [Uint8Array, Uint8Array];
+  /** compute_blob_kzg_proof */
+  computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Uint8Array;
+  /** compute_cells */
+  computeCells(blob: Uint8Array): Uint8Array[];
+  /**
+   * compute_cells_and_kzg_proofs. Builds FK20's tables first if no call did (≈ 1 s, once; while an
+   * asynchronous call of the curve is in flight they are built for this call only).
+   */
+  computeCellsAndKzgProofs(blob: Uint8Array): [Uint8Array[], Uint8Array[]];
+}
+
+/**
  * A loaded setup's operations (`await loadKzg()`), as c-kzg names them. Every method rejects with
  * LengthMismatchError for a blob (or commitment, z) of the wrong length, ScalarEncodingError (its
- * index) for a field element ≥ r, DisposedError after `dispose()`.
+ * index) for a field element ≥ r, DisposedError after `dispose()`. Every input is read before the
+ * method returns its promise (the caller may reuse its buffers at once); every result is a new
+ * array. Calls may run at the same time, on one Kzg or several.
  *
  * @example
  * ```ts
@@ -172,7 +215,14 @@ export interface Kzg {
   computeCells(blob: Uint8Array): Promise<Uint8Array[]>;
   /** compute_cells_and_kzg_proofs: the cells and their 128 proofs (FK20). */
   computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]>;
-  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables once built, F_r work arrays once used), bytes. */
+  /**
+   * The same operations on the calling thread, synchronously: c-kzg's names, results byte for byte
+   * equal to the async ones. For libraries that call KZG synchronously: viem (`defineKzg(kzg.sync)`)
+   * and ethers (`tx.kzg = kzg.sync`). The methods are bound (they may be passed alone). They block
+   * the thread while they run (docs/kzg.md: their cost).
+   */
+  readonly sync: KzgSync;
+  /** Wasm memory held (prepared Lagrange points, their table, FK20 tables once built, F_r tables), bytes. */
   readonly bytes: {
     /** the prepared Lagrange points */
     lagrange: number;
@@ -180,22 +230,69 @@ export interface Kzg {
     lagrangeTable: number;
     /** FK20's tables, 0 until built */
     fk20: number;
-    /** F_r on the Wasm kernels: work arrays, twiddle tables and scratch, taken at first use (≈ 2 MiB once every call was made) */
+    /** F_r's twiddle and evaluation-point tables (each call's work arrays are taken and released within the call) */
     fr: number;
   };
-  /** Releases the prepared points; later calls throw DisposedError. */
+  /** Releases the Wasm memory (after the calls already made); later calls throw DisposedError. Idempotent. */
   dispose(): void;
 }
 
+
 const DEFAULT_TABLE_BYTES = 64 * 2 ** 20;
-const OPTION_NAMES = ['setup', 'threads', 'tables', 'fk20'];
+const OPTION_NAMES = Object.freeze(['setup', 'threads', 'tables', 'fk20'] as const);
+const FK20_WHEN = Object.freeze(['first-use', 'load'] as const);
+
+interface ParsedOptions {
+  setup: string | undefined;
+  threads: number | undefined;
+  /** the Lagrange table's budget, 0: none */
+  tableBytes: number;
+  fk20: (typeof FK20_WHEN)[number];
+}
+
+function optionError(name: string, value: unknown, allowed: string): InvalidOptionError {
+  return new InvalidOptionError(`loadKzg: option ${name} must be ${allowed}, got ${describeValue(value)}`, name, value);
+}
+
+/** loadKzg's options: own keys only, each absent or undefined (default) or of its type and range; null is a wrong value. */
+function parseOptions(options: unknown): ParsedOptions {
+  if (options === undefined) return { setup: undefined, threads: undefined, tableBytes: 0, fk20: 'first-use' };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InvalidOptionError(`loadKzg: options must be an object, got ${describeValue(options)}`, 'options', options);
+  const bag = options as Record<string, unknown>;
+  for (const key of Reflect.ownKeys(bag)) {
+    if (typeof key !== 'string' || !(OPTION_NAMES as readonly string[]).includes(key)) {
+      throw new InvalidOptionError(`loadKzg: unknown option ${String(key)} (known: ${OPTION_NAMES.join(', ')})`, String(key), bag[key as string]);
+    }
+  }
+  const own = (name: string) => (Object.prototype.hasOwnProperty.call(bag, name) ? bag[name] : undefined);
+  const { setup, threads, tables, fk20 } = { setup: own('setup'), threads: own('threads'), tables: own('tables'), fk20: own('fk20') };
+  if (setup !== undefined && typeof setup !== 'string') throw optionError('setup', setup, "the text of c-kzg's trusted_setup.txt (a string)");
+  if (threads !== undefined && !(typeof threads === 'number' && Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) throw optionError('threads', threads, `an integer in 1…${MAX_THREADS}`);
+  let tableBytes = 0;
+  if (tables === true) tableBytes = DEFAULT_TABLE_BYTES;
+  else if (tables !== undefined && tables !== false) {
+    const keys = typeof tables === 'object' && tables !== null && !Array.isArray(tables) ? Reflect.ownKeys(tables) : [];
+    const maxBytes = keys.length === 1 && keys[0] === 'maxBytes' ? (tables as { maxBytes: unknown }).maxBytes : undefined;
+    if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 0) throw optionError('tables', tables, 'true, false or { maxBytes } with a non-negative integer');
+    tableBytes = maxBytes;
+  }
+  if (fk20 !== undefined && !(FK20_WHEN as readonly unknown[]).includes(fk20)) throw optionError('fk20', fk20, FK20_WHEN.map((w) => `'${w}'`).join(' or '));
+  return { setup: setup as string | undefined, threads: threads as number | undefined, tableBytes, fk20: (fk20 as ParsedOptions['fk20'] | undefined) ?? 'first-use' };
+}
+
+/** A point error of the setup (PointEncodingError, NotOnCurveError, NotInSubgroupError) as a TrustedSetupError naming the point. */
+function setupPointError(e: unknown, what: string, index: (i: number) => number = (i) => i): unknown {
+  if (!(e instanceof PointEncodingError || e instanceof NotOnCurveError || e instanceof NotInSubgroupError)) return e;
+  const i = e.index >= 0 ? index(e.index) : -1;
+  return new TrustedSetupError(`trusted setup: ${what} ${i}: ${e.message}`, i);
+}
 
 /**
- * Loads a trusted setup: parsed, every G1 point decompressed and checked (Lagrange points on the
+ * Loads a trusted setup: parsed, every point decompressed and checked (Lagrange points on the
  * curve and in G1; monomial points and the G2 points on their curves, as c-kzg checks them), the
- * Lagrange points prepared in bit-reversed order for the commitments, FK20's tables built.
- * Rejects with InvalidOptionError for bad options, TrustedSetupError for a malformed setup or a bad
- * point in it (its index).
+ * Lagrange points prepared in bit-reversed order for the commitments, F_r's tables made, FK20's
+ * tables built (`fk20: 'load'`). Rejects with InvalidOptionError for bad options, TrustedSetupError
+ * for a malformed setup or a bad point in it (its index).
  *
  * @example
  * ```ts
@@ -206,44 +303,72 @@ const OPTION_NAMES = ['setup', 'threads', 'tables', 'fk20'];
  * kzg.dispose();
  * ```
  */
-export async function loadKzg(options: LoadKzgOptions = {}): Promise<Kzg> {
-  if (typeof options !== 'object' || options === null) throw new InvalidOptionError('loadKzg: options must be an object', 'options', options);
-  for (const key of Object.keys(options)) {
-    if (!OPTION_NAMES.includes(key)) throw new InvalidOptionError(`loadKzg: unknown option ${JSON.stringify(key)} (known: ${OPTION_NAMES.join(', ')})`, key, (options as Record<string, unknown>)[key]);
-  }
-  const { threads } = options;
-  if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= 256)) {
-    throw new InvalidOptionError(`loadKzg: option threads must be an integer in 1…256, got ${String(threads)}`, 'threads', threads);
-  }
-  const tables = options.tables ?? false;
-  const when = options.fk20 ?? 'first-use';
-  if (when !== 'first-use' && when !== 'load') throw new InvalidOptionError(`loadKzg: option fk20 must be 'first-use' or 'load', got ${String(when)}`, 'fk20', when);
-  const precompute = tables === true ? { maxBytes: DEFAULT_TABLE_BYTES } : tables;
-  const text = options.setup ?? (await import('./trusted-setup.js')).TRUSTED_SETUP_TEXT;
-  const setup = parseTrustedSetup(text);
+export async function loadKzg(options?: LoadKzgOptions): Promise<Kzg> {
+  const opts = parseOptions(options);
+  const custom = opts.setup !== undefined;
+  const setup = parseTrustedSetup(opts.setup ?? (await import('./trusted-setup.js')).TRUSTED_SETUP_TEXT);
+  // the official setup's FK20 columns ship with pippin (loaded here, decoded when the tables are built)
+  const columns: ColumnSource = custom ? { kind: 'monomial', bytes: setup.g1Monomial.slice() } : { kind: 'shipped', base64: (await import('./fk20-columns.js')).FK20_COLUMNS_BASE64 };
   await bls12_381.init();
-  // on a shared memory unless one thread is asked for: then FK20's rows can go to the worker pool
-  const engine = await G1Engine.create(bls12_381.info().backend, threads !== 1);
-  // c-kzg's checks: every point decompresses onto its curve; the Lagrange points, which every
-  // commitment and proof is made of, are also checked to be in G1 (by prepare, below)
-  const monomialPoints = engine.points(FIELD_ELEMENTS_PER_BLOB);
-  engine.decode(setup.g1Monomial, FIELD_ELEMENTS_PER_BLOB, FORMAT_COMPRESSED, CHECK.onCurve, monomialPoints, 'trusted setup: G1 monomial point');
+  const ctx = groupContextOf<G1AffineValue>(bls12_381.g1);
+  const { inst } = ctx;
+  checkMonomial(ctx, setup.g1Monomial);
   await checkG2(setup);
   let bases: PreparedBases;
   try {
-    bases = await bls12_381.g1.prepare(bitReversed(setup.g1Lagrange, BYTES_PER_G1), { pointFormat: 'zcash-compressed', validate: 'full', threads, precompute });
+    bases = await bls12_381.g1.prepare(bitReversed(setup.g1Lagrange, BYTES_PER_G1), { pointFormat: 'zcash-compressed', validate: 'full', threads: opts.threads, precompute: { maxBytes: opts.tableBytes } });
   } catch (e) {
-    if (e instanceof Error && 'index' in e) {
-      const i = fr.reverseBits((e as { index: number }).index, 12);
-      throw new TrustedSetupError(`trusted setup: G1 Lagrange point ${i}: ${e.message}`, i);
-    }
+    throw setupPointError(e, 'G1 Lagrange point', (i) => fr.reverseBits(i, 12));
+  }
+  try {
+    const kzg = await enqueue(inst, async () => new KzgImpl(ctx, inst, bases, makeFrTables(inst), columns, opts.threads));
+    if (opts.fk20 === 'load') await kzg.fk20Table('loadKzg');
+    return kzg;
+  } catch (e) {
+    bases.dispose();
     throw e;
   }
-  const custom = options.setup !== undefined;
-  const makeFk20 = () => (custom ? Promise.resolve(new Fk20(engine, buildColumns(engine, monomialPoints))) : Fk20.fromShipped(engine));
-  const kzg = new KzgImpl(bases, engine, makeFk20, threads);
-  if (when === 'load') await kzg.fk20();
-  return kzg;
+}
+
+/** c-kzg's check of the monomial points: each decompresses onto the curve (arena memory, released). */
+function checkMonomial(ctx: GroupContext<G1AffineValue>, bytes: Uint8Array): void {
+  const { arena } = ctx.inst;
+  const mark = arena.mark();
+  try {
+    const batch = new AffineBatch(ctx, bls12_381Curve.params);
+    batch.decode(bytes, FIELD_ELEMENTS_PER_BLOB, FORMAT_COMPRESSED, CHECK.onCurve, batch.points(FIELD_ELEMENTS_PER_BLOB), 'point');
+  } catch (e) {
+    throw setupPointError(e, 'G1 monomial point');
+  } finally {
+    arena.release(mark);
+  }
+}
+
+/** F_r's tables of a Kzg, pinned: the twiddles ω^±i and the blob's evaluation points ω₄₀₉₆^brp(i). */
+interface FrTables extends Twiddles {
+  block: number;
+  bytes: number;
+  /** the evaluation points (c-kzg's brp_roots_of_unity[i], i < 4096), Montgomery form */
+  roots: number;
+}
+
+/** Makes F_r's tables in a pinned block (the caller holds the instance's turn). */
+function makeFrTables(inst: Instance): FrTables {
+  const EB = inst.fields.fr.info.elementBytes;
+  const bytes = twiddleBytes(EB) + FIELD_ELEMENTS_PER_BLOB * EB;
+  const block = inst.arena.allocPinned(bytes);
+  const mark = inst.arena.mark();
+  try {
+    const F = new FrWasm(arenaHost(inst));
+    const twiddles = F.makeTwiddles(block);
+    const roots = block + twiddleBytes(EB);
+    const rs = fr.roots();
+    // ω₄₀₉₆^brp(i) = ω^(2·brp(i))
+    F.setAll(roots, Array.from({ length: FIELD_ELEMENTS_PER_BLOB }, (_, i) => rs[2 * fr.reverseBits(i, 12)]));
+    return { ...twiddles, block, bytes, roots };
+  } finally {
+    inst.arena.release(mark);
+  }
 }
 
 async function checkG2(setup: SetupBytes): Promise<void> {
@@ -251,8 +376,7 @@ async function checkG2(setup: SetupBytes): Promise<void> {
   try {
     await bls12_381.g2.msm(setup.g2Monomial, new Array<bigint>(n).fill(0n), { pointFormat: 'zcash-compressed', validate: 'on-curve' });
   } catch (e) {
-    const i = e instanceof Error && 'index' in e ? (e as { index: number }).index : -1;
-    throw new TrustedSetupError(`trusted setup: G2 point ${i}: ${e instanceof Error ? e.message : String(e)}`, i);
+    throw setupPointError(e, 'G2 point');
   }
 }
 
@@ -284,7 +408,7 @@ function blobToFr(F: FrWasm, blob: Uint8Array, entry: string): number {
 
 function checkBlobLength(blob: Uint8Array, entry: string): void {
   if (!(blob instanceof Uint8Array) || blob.length !== BYTES_PER_BLOB) {
-    throw new LengthMismatchError(`${entry}: a blob is ${BYTES_PER_BLOB} bytes, got ${blob instanceof Uint8Array ? `${blob.length} bytes` : typeof blob}`);
+    throw new LengthMismatchError(`${entry}: a blob is ${BYTES_PER_BLOB} bytes, got ${blob instanceof Uint8Array ? `${blob.length} bytes` : describeValue(blob)}`);
   }
 }
 
@@ -305,107 +429,231 @@ function checkCanonical(bytes: Uint8Array, at: number, what: string, index: numb
 }
 
 function fieldElement(bytes: Uint8Array, entry: string, name: string): bigint {
-  if (!(bytes instanceof Uint8Array) || bytes.length !== 32) throw new LengthMismatchError(`${entry}: ${name} is 32 bytes, got ${bytes instanceof Uint8Array ? bytes.length : typeof bytes}`);
+  if (!(bytes instanceof Uint8Array) || bytes.length !== 32) throw new LengthMismatchError(`${entry}: ${name} is 32 bytes, got ${bytes instanceof Uint8Array ? bytes.length : describeValue(bytes)}`);
   checkCanonical(bytes, 0, `${entry}: ${name}`, -1);
   return fr.fromBytesBE(bytes);
 }
 
+/** A copy of `bytes` (a Node Buffer's slice would be a view). */
+function copyOf(bytes: Uint8Array, start = 0, end = bytes.length): Uint8Array {
+  return new Uint8Array(bytes.subarray(start, end));
+}
+
+const FK20_TWIDDLES = extDomainTwiddles(bls12_381Curve.params);
+
+/** FK20's row table in a pinned block of the instance. */
+interface Fk20Table {
+  block: number;
+  bytes: number;
+  table: RowTable;
+}
+
+/**
+ * A Kzg on the curve's instance. Per-call state lives in the arena from the call's start to its end
+ * (synchronous work at the call, or an enqueued program); the object holds only what every call
+ * reads: the prepared Lagrange points, F_r's tables and FK20's table (pinned blocks, freed when the
+ * last call made before dispose() ends).
+ */
 class KzgImpl implements Kzg {
   private disposed = false;
-  private readonly commitmentSlot: Points;
-  private brpRoots: bigint[];
-  /** F_r on the engine's kernels (src/kzg/fr-wasm.ts) */
-  private readonly F: FrWasm;
-  /** brpRoots in Montgomery form on the engine (made at the first proof) */
-  private rootsAt?: number;
+  /** calls made and not ended (and a table build): the pinned blocks are freed when the last one ends after dispose() */
+  private pending = 0;
+  private fk20?: Fk20Table;
+  private fk20Building?: Promise<Fk20Table>;
+  readonly sync: KzgSync;
 
   constructor(
+    private readonly ctx: GroupContext<G1AffineValue>,
+    private readonly inst: Instance,
     private readonly bases: PreparedBases,
-    private readonly engine: G1Engine,
-    private readonly makeFk20: () => Promise<Fk20>,
+    private readonly frTables: FrTables,
+    private readonly columns: ColumnSource,
     private readonly threads: number | undefined,
   ) {
-    this.commitmentSlot = engine.points(1);
-    const rs = fr.roots();
-    // the blob's evaluation points: ω₄₀₉₆^brp(i) = ω^(2·brp(i)) (c-kzg's brp_roots_of_unity[i], i < 4096)
-    this.brpRoots = Array.from({ length: FIELD_ELEMENTS_PER_BLOB }, (_, i) => rs[2 * fr.reverseBits(i, 12)]);
-    this.F = FrWasm.of(engine);
-  }
-
-  private fk20Built?: Fk20;
-  private fk20Building?: Promise<Fk20>;
-
-  /** FK20's tables, built once (at the first cells proof, or in loadKzg with fk20: 'load'). */
-  async fk20(): Promise<Fk20> {
-    if (this.fk20Built) return this.fk20Built;
-    this.fk20Building ??= this.makeFk20().then(
-      (f) => (this.fk20Built = f),
-      (e: unknown) => {
-        this.fk20Building = undefined;
-        throw e;
+    this.sync = Object.freeze({
+      blobToKzgCommitment: (blob: Uint8Array) => this.work('blobToKzgCommitment', () => this.commitSync(this.takeBlob(blob, 'blobToKzgCommitment'))),
+      computeKzgProof: (blob: Uint8Array, z: Uint8Array): [Uint8Array, Uint8Array] => {
+        const [scalars, y] = this.kzgProofScalars(blob, z);
+        return [this.work('computeKzgProof', () => this.commitSync(scalars)), y];
       },
-    );
-    return this.fk20Building;
+      computeBlobKzgProof: (blob: Uint8Array, commitment: Uint8Array) => {
+        const scalars = this.blobProofScalars(blob, commitment);
+        return this.work('computeBlobKzgProof', () => this.commitSync(scalars));
+      },
+      computeCells: (blob: Uint8Array) => this.cellsOnly(blob),
+      computeCellsAndKzgProofs: (blob: Uint8Array): [Uint8Array[], Uint8Array[]] => {
+        const entry = 'computeCellsAndKzgProofs';
+        this.live(entry);
+        checkBlob(blob, entry);
+        return this.work(entry, () => {
+          const table = this.fk20TableNow();
+          const { arena } = this.inst;
+          const mark = arena.mark();
+          try {
+            // the table of an earlier call, or one built for this call (in its arena memory)
+            const rows = table ?? this.buildTable(arena.alloc(fk20TableBytes(this.ctx.EB)));
+            return runSync(this.inst, this.cellsProgram(blob, rows, 1));
+          } finally {
+            arena.release(mark);
+          }
+        });
+      },
+    });
   }
 
-  get bytes() {
-    return { lagrange: this.disposed ? 0 : this.bases.bytes - (this.bases.precomputed?.bytes ?? 0), lagrangeTable: this.disposed ? 0 : this.bases.precomputed?.bytes ?? 0, fk20: this.disposed ? 0 : this.fk20Built?.bytes ?? 0, fr: this.disposed ? 0 : this.F.bytes };
+  get bytes(): Kzg['bytes'] {
+    const gone = this.disposed || this.inst.released;
+    const table = this.bases.precomputed?.bytes ?? 0;
+    return { lagrange: gone ? 0 : this.bases.bytes - table, lagrangeTable: gone ? 0 : table, fk20: gone ? 0 : this.fk20?.bytes ?? 0, fr: gone ? 0 : this.frTables.bytes };
   }
 
+  /** DisposedError after dispose() or the curve's release(). */
   private live(entry: string): void {
     if (this.disposed) throw new DisposedError(`kzg.${entry}: this Kzg was disposed`);
+    this.present(entry);
   }
 
-  private async commit(scalars: bigint[] | Uint8Array): Promise<Uint8Array> {
-    const point = await this.bases.msm(scalars, { scalarEndian: 'be', threads: this.threads });
-    return bls12_381.g1.toBytes(point, 'zcash-compressed');
+  /** DisposedError after the curve's release() (calls made before dispose() still run). */
+  private present(entry: string): void {
+    if (this.inst.released || this.ctx.inst !== this.inst) throw new DisposedError(`kzg.${entry}: the curve was released (bls12_381.release()), which disposed this Kzg; load it again`);
   }
 
-  async blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array> {
-    this.live('blobToKzgCommitment');
-    checkBlob(blob, 'blobToKzgCommitment');
-    return this.commit(blob);
-  }
-
-  async computeKzgProof(blob: Uint8Array, z: Uint8Array): Promise<[Uint8Array, Uint8Array]> {
-    this.live('computeKzgProof');
-    const poly = blobToFr(this.F, blob, 'computeKzgProof');
-    const zf = fieldElement(z, 'computeKzgProof', 'z');
-    const [scalars, y] = this.quotient(poly, zf);
-    return [await this.commit(scalars), fr.toBytesBE(y)];
-  }
-
-  async computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Promise<Uint8Array> {
-    this.live('computeBlobKzgProof');
-    if (!(commitment instanceof Uint8Array) || commitment.length !== BYTES_PER_COMMITMENT) {
-      throw new LengthMismatchError(`computeBlobKzgProof: a commitment is ${BYTES_PER_COMMITMENT} bytes, got ${commitment instanceof Uint8Array ? commitment.length : typeof commitment}`);
+  /** Runs f as one call: counted in `pending` while it runs (its result settles it when a promise). */
+  private work<T>(entry: string, f: () => T): T {
+    this.live(entry);
+    this.pending++;
+    let result: T;
+    try {
+      result = f();
+    } catch (e) {
+      this.settle();
+      throw e;
     }
-    // as c-kzg: the commitment must be a G1 point (or infinity), checked before the blob
-    this.engine.decode(commitment, 1, FORMAT_COMPRESSED, CHECK.subgroup, this.commitmentSlot, 'computeBlobKzgProof: commitment');
-    const poly = blobToFr(this.F, blob, 'computeBlobKzgProof');
-    // EIP-4844's challenge: SHA-256(FSBLOBVERIFY_V1_ ‖ 16-byte big-endian 4096 ‖ blob ‖ commitment) mod r
-    const input = new Uint8Array(16 + 16 + BYTES_PER_BLOB + BYTES_PER_COMMITMENT);
-    input.set(new TextEncoder().encode('FSBLOBVERIFY_V1_'));
-    new DataView(input.buffer).setUint32(28, FIELD_ELEMENTS_PER_BLOB);
-    input.set(blob, 32);
-    input.set(commitment, 32 + BYTES_PER_BLOB);
-    const z = fr.fromBytesBE(sha256(input)) % fr.R;
-    return this.commit(this.quotient(poly, z)[0]);
+    if (result instanceof Promise) return result.finally(() => this.settle()) as T;
+    this.settle();
+    return result;
+  }
+
+  private settle(): void {
+    this.pending--;
+    if (this.disposed && this.pending === 0) this.free();
+  }
+
+  /** Synchronous F_r work of one call in the arena (released before returning). */
+  private withFr<T>(entry: string, f: (F: FrWasm) => T): T {
+    return this.work(entry, () => {
+      const { arena } = this.inst;
+      const mark = arena.mark();
+      try {
+        return f(new FrWasm(arenaHost(this.inst), this.frTables));
+      } finally {
+        arena.release(mark);
+      }
+    });
+  }
+
+  private takeBlob(blob: Uint8Array, entry: string): Uint8Array {
+    this.live(entry);
+    checkBlob(blob, entry);
+    return copyOf(blob);
+  }
+
+  private commit(scalars: Uint8Array): Promise<Uint8Array> {
+    return this.bases.msm(scalars, { scalarEndian: 'be', threads: this.threads }).then((point) => bls12_381.g1.toBytes(point, 'zcash-compressed'));
+  }
+
+  private commitSync(scalars: Uint8Array): Uint8Array {
+    return bls12_381.g1.toBytes(this.bases.msmSync(scalars, { scalarEndian: 'be' }), 'zcash-compressed');
+  }
+
+  /** compute_kzg_proof without its MSM: the quotient's scalars and y, from the inputs as they are now. */
+  private kzgProofScalars(blob: Uint8Array, z: Uint8Array): [Uint8Array, Uint8Array] {
+    const entry = 'computeKzgProof';
+    return this.withFr(entry, (F) => {
+      const poly = blobToFr(F, blob, entry);
+      const [scalars, y] = this.quotient(F, poly, fieldElement(z, entry, 'z'));
+      return [scalars, fr.toBytesBE(y)];
+    });
+  }
+
+  /** compute_blob_kzg_proof without its MSM: the commitment checked, the quotient's scalars at the challenge. */
+  private blobProofScalars(blob: Uint8Array, commitment: Uint8Array): Uint8Array {
+    const entry = 'computeBlobKzgProof';
+    return this.withFr(entry, (F) => {
+      if (!(commitment instanceof Uint8Array) || commitment.length !== BYTES_PER_COMMITMENT) {
+        throw new LengthMismatchError(`${entry}: a commitment is ${BYTES_PER_COMMITMENT} bytes, got ${commitment instanceof Uint8Array ? commitment.length : describeValue(commitment)}`);
+      }
+      // as c-kzg: the commitment must be a G1 point (or infinity), checked before the blob
+      const batch = new AffineBatch(this.ctx, bls12_381Curve.params);
+      batch.decode(commitment, 1, FORMAT_COMPRESSED, CHECK.subgroup, batch.points(1), `${entry}: commitment`);
+      const poly = blobToFr(F, blob, entry);
+      // EIP-4844's challenge: SHA-256(FSBLOBVERIFY_V1_ ‖ 16-byte big-endian 4096 ‖ blob ‖ commitment) mod r
+      const input = new Uint8Array(16 + 16 + BYTES_PER_BLOB + BYTES_PER_COMMITMENT);
+      input.set(new TextEncoder().encode('FSBLOBVERIFY_V1_'));
+      new DataView(input.buffer).setUint32(28, FIELD_ELEMENTS_PER_BLOB);
+      input.set(blob, 32);
+      input.set(commitment, 32 + BYTES_PER_BLOB);
+      const z = fr.fromBytesBE(sha256(input)) % fr.R;
+      return this.quotient(F, poly, z)[0];
+    });
+  }
+
+  blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array> {
+    return this.async(() => this.work('blobToKzgCommitment', () => this.commit(this.takeBlob(blob, 'blobToKzgCommitment'))));
+  }
+
+  computeKzgProof(blob: Uint8Array, z: Uint8Array): Promise<[Uint8Array, Uint8Array]> {
+    return this.async(() => {
+      const [scalars, y] = this.kzgProofScalars(blob, z);
+      return this.work('computeKzgProof', () => this.commit(scalars).then((proof): [Uint8Array, Uint8Array] => [proof, y]));
+    });
+  }
+
+  computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Promise<Uint8Array> {
+    return this.async(() => {
+      const scalars = this.blobProofScalars(blob, commitment);
+      return this.work('computeBlobKzgProof', () => this.commit(scalars));
+    });
+  }
+
+  computeCells(blob: Uint8Array): Promise<Uint8Array[]> {
+    return this.async(() => Promise.resolve(this.cellsOnly(blob)));
+  }
+
+  computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]> {
+    const entry = 'computeCellsAndKzgProofs';
+    return this.async(() => {
+      // the blob's errors before FK20's tables are built; the blob copied at the call
+      const copy = this.takeBlob(blob, entry);
+      return this.work(entry, async () => {
+        const { table } = await this.fk20Table(entry);
+        this.present(entry);
+        return enqueue(this.inst, () => runProgram(this.inst, (threads) => this.cellsProgram(copy, table, threads), FIELD_ELEMENTS_PER_BLOB * 2, this.threads, undefined));
+      });
+    });
+  }
+
+  /** A promise of f's result: what f throws at the call becomes a rejection. */
+  private async<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return f();
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   /**
    * compute_kzg_proof_impl without its MSM: y = p(z) by the barycentric formula over the blob's
    * domain, and the quotient q(X) = (p(X) − y)/(X − z) in evaluation form (at a domain point
    * z = ω_m: q_m from the other quotients, as c-kzg), as 32-byte big-endian scalars for the
-   * Lagrange points. On the engine's F_r kernels (poly: Montgomery elements there), synchronous:
-   * two passes of vec_sub_scalar, a batch inversion, three of vec_mul, one dot (≈ 6·4096 products;
-   * at a domain point a second batch inversion and dot).
+   * Lagrange points. On F_r's kernels (poly: Montgomery elements), synchronous: two passes of
+   * vec_sub_scalar, a batch inversion, three of vec_mul, one dot (≈ 6·4096 products; at a domain
+   * point a second batch inversion and dot).
    */
-  private quotient(poly: number, z: bigint): [Uint8Array, bigint] {
-    const { F } = this;
+  private quotient(F: FrWasm, poly: number, z: bigint): [Uint8Array, bigint] {
     const n = FIELD_ELEMENTS_PER_BLOB;
-    const w = this.roots();
-    const m = this.brpRoots.indexOf(z);
+    const w = this.frTables.roots;
+    const m = domainIndex(z);
     const den = F.work('den', n);
     const q = F.work('quot', n);
     const s = F.work('values', 3);
@@ -444,56 +692,115 @@ class KzgImpl implements Kzg {
     return [F.toBytesBE(q, n), y];
   }
 
-  /** The blob's evaluation points ω_i (brpRoots) on the engine, made once. */
-  private roots(): number {
-    if (this.rootsAt === undefined) {
-      this.rootsAt = this.F.alloc(FIELD_ELEMENTS_PER_BLOB);
-      this.F.setAll(this.rootsAt, this.brpRoots);
+  /** compute_cells, synchronously (also the async method's work: ≈ 10 ms of F_r kernels). */
+  private cellsOnly(blob: Uint8Array): Uint8Array[] {
+    const entry = 'computeCells';
+    return this.withFr(entry, (F) => {
+      const poly = blobToFr(F, blob, entry);
+      const coeffs = F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
+      F.monomial(coeffs, poly);
+      return cellsOf(F, blob, coeffs);
+    });
+  }
+
+  /** compute_cells_and_kzg_proofs as a program (F_r work before its first yield, then FK20's proofs); in the arena, released at its end. */
+  private *cellsProgram(blob: Uint8Array, table: RowTable, threads: number): PhaseProgram<[Uint8Array[], Uint8Array[]]> {
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      const F = new FrWasm(arenaHost(this.inst), this.frTables);
+      const poly = blobToFr(F, blob, 'computeCellsAndKzgProofs');
+      const coeffs = F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
+      F.monomial(coeffs, poly);
+      const cells = cellsOf(F, blob, coeffs);
+      const proofs = yield* proofsProgram(this.ctx, bls12_381Curve.params, FK20_TWIDDLES, table, F, coeffs, threads);
+      return [cells, proofs];
+    } finally {
+      arena.release(mark);
     }
-    return this.rootsAt;
   }
 
-  async computeCells(blob: Uint8Array): Promise<Uint8Array[]> {
-    this.live('computeCells');
-    const poly = blobToFr(this.F, blob, 'computeCells');
-    const coeffs = this.F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
-    this.F.monomial(coeffs, poly);
-    return this.cells(blob, coeffs);
+  /** Builds FK20's row table at ptr (the caller holds the memory: pinned, or arena for one call). */
+  private buildTable(ptr: number): RowTable {
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      return buildFk20Table(this.ctx, bls12_381Curve.params, FK20_TWIDDLES, this.columns, ptr);
+    } catch (e) {
+      throw this.columns.kind === 'monomial' ? setupPointError(e, 'G1 monomial point') : e;
+    } finally {
+      arena.release(mark);
+    }
   }
 
-  async computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]> {
-    this.live('computeCellsAndKzgProofs');
-    // the blob's errors before FK20's tables are built (the same check fr_from_bytes_be_batch makes)
-    checkBlob(blob, 'computeCellsAndKzgProofs');
-    const fk20 = await this.fk20();
-    this.live('computeCellsAndKzgProofs');
-    const pool = this.threads === 1 || !this.engine.inst.shared ? undefined : await poolForMsm();
-    const workers = pool ? Math.min(pool.size, (this.threads ?? pool.size + 1) - 1) : 0;
-    // from here to fk20.proofs' first await nothing yields: the F_r work arrays are this call's
-    const poly = blobToFr(this.F, blob, 'computeCellsAndKzgProofs');
-    const coeffs = this.F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
-    this.F.monomial(coeffs, poly);
-    const cells = this.cells(blob, coeffs);
-    return [cells, await fk20.proofs(coeffs, pool, workers)];
+  /** Builds and pins FK20's table (the caller holds the instance's turn, or no call is in flight). */
+  private pinTable(): Fk20Table {
+    const bytes = fk20TableBytes(this.ctx.EB);
+    const block = this.inst.arena.allocPinned(bytes);
+    try {
+      this.fk20 = { block, bytes, table: this.buildTable(block) };
+      return this.fk20;
+    } catch (e) {
+      this.inst.arena.freePinned(block);
+      throw e;
+    }
   }
 
-  /** The extended blob: the blob itself (cells 0…63), then the odd evaluations (the coset ω·H, from the coefficients on the engine). */
-  private cells(blob: Uint8Array, coeffs: number): Uint8Array[] {
-    const n = FIELD_ELEMENTS_PER_BLOB;
-    const odd = this.F.work('coset', n);
-    this.F.coset(odd, coeffs);
-    const bytes = this.F.toBytesBE(odd, n);
-    const out: Uint8Array[] = [];
-    for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(blob.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
-    for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(bytes.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
-    return out;
+  /** FK20's table now for a synchronous call: the pinned one (built here when the arena allows), else undefined. */
+  private fk20TableNow(): RowTable | undefined {
+    if (this.fk20) return this.fk20.table;
+    if (!this.inst.arena.canPin(fk20TableBytes(this.ctx.EB))) return undefined;
+    return this.pinTable().table;
+  }
+
+  /** FK20's table, built once in a turn of the instance's queue (at the first cells proof, or in loadKzg with fk20: 'load'). */
+  fk20Table(entry: string): Promise<Fk20Table> {
+    if (this.fk20) return Promise.resolve(this.fk20);
+    this.fk20Building ??= this.work(entry, () =>
+      enqueue(this.inst, async () => {
+        this.present(entry);
+        return this.fk20 ?? this.pinTable();
+      }),
+    ).finally(() => (this.fk20Building = undefined));
+    return this.fk20Building;
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.bases.dispose();
-    // FK20's module stays loaded in the pool's workers (with its memory) until the pool stops:
-    // evictFromWorkers here keeps a Node process alive after its work (reported, not used)
+    if (this.pending === 0) this.free();
   }
+
+  private free(): void {
+    if (this.inst.released) return; // the memory went with the instance
+    const { arena } = this.inst;
+    arena.freePinned(this.frTables.block);
+    if (this.fk20) arena.freePinned(this.fk20.block);
+    this.fk20 = undefined;
+  }
+}
+
+/** The index of z among the blob's evaluation points, or −1. */
+const domainIndex = (() => {
+  let index: Map<bigint, number> | undefined;
+  return (z: bigint): number => {
+    if (!index) {
+      const rs = fr.roots();
+      index = new Map(Array.from({ length: FIELD_ELEMENTS_PER_BLOB }, (_, i) => [rs[2 * fr.reverseBits(i, 12)], i] as const));
+    }
+    return index.get(z) ?? -1;
+  };
+})();
+
+/** The extended blob: copies of the blob (cells 0…63), then the odd evaluations (the coset ω·H, from the coefficients). */
+function cellsOf(F: FrWasm, blob: Uint8Array, coeffs: number): Uint8Array[] {
+  const n = FIELD_ELEMENTS_PER_BLOB;
+  const odd = F.work('coset', n);
+  F.coset(odd, coeffs);
+  const bytes = F.toBytesBE(odd, n);
+  const out: Uint8Array[] = [];
+  for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(copyOf(blob, c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
+  for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(bytes.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
+  return out;
 }

@@ -6,7 +6,8 @@
  * one instance run one after another (`enqueue`), whatever group or kind they are.
  */
 import type { Instance } from '../runtime/instance.js';
-import { runLocalAsync, runOnPool, type PhaseProgram } from '../runtime/executor.js';
+import { runLocal, runLocalAsync, runOnPool, type PhaseProgram } from '../runtime/executor.js';
+export type { Batch, PhaseProgram } from '../runtime/executor.js';
 import { poolForMsm } from '../runtime/pool.js';
 import type { PointFormatSpec, Validation } from '../abi/codes.js';
 import { InvalidOptionError, PointEncodingError, ScalarEncodingError } from '../errors.js';
@@ -84,6 +85,11 @@ export async function runProgram<T>(inst: Instance, program: (threads: number) =
   if (!pool) return runLocalAsync(inst, program(1), signal);
   const threads = Math.min(wanted ?? pool.size, pool.size);
   return runOnPool(inst, program(threads), pool, threads, signal);
+}
+
+/** Runs a phase program on the calling thread, synchronously, as one thread slot (the synchronous twin of runProgram). */
+export function runSync<T>(inst: Instance, program: PhaseProgram<T>): T {
+  return runLocal(inst, program);
 }
 
 /** The whole MSM of a call on `threads` thread slots: in one piece, or streamed in chunks. */

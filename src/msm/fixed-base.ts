@@ -15,9 +15,10 @@
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { PAIR_BYTES, POINT_LAYOUT_PAIRS, batchAddScratchBytes } from '../abi/layout.js';
+import { PAIR_BYTES, POINT_LAYOUT_PAIRS, POINT_LAYOUT_TRIPLES, batchAddScratchBytes } from '../abi/layout.js';
 import { tileCounts, type MsmStats } from './program.js';
-import { ACCUMULATE_SLICE, TileStats, allocWorkspace, tileTask, type TileTask } from './tiles.js';
+import { ACCUMULATE_SLICE, TileStats, allocWorkspace, tileTask, type AccumulateJob, type TileTask } from './tiles.js';
+import type { AffineBatch, Points } from './affine-batch.js';
 import { op, type GroupContext } from './group.js';
 import { accumulationCaps, batchFor, segmentsFor, windowsFor } from './plan.js';
 
@@ -199,6 +200,152 @@ export function* fixedBaseMsmProgram<A>(
         peakMemoryBytes: inst.memory.buffer.byteLength,
       },
     };
+  } finally {
+    arena.release(mark);
+  }
+}
+
+// ------------------------------------------------------------------ many small fixed-base MSMs at once
+
+/** Window bits of a row table: 16 windows of 8 bits cover a GLV half (< 2^128). */
+const ROW_WINDOW = 8;
+const ROW_WINDOWS = 16;
+const ROW_BUCKETS = 1 << (ROW_WINDOW - 1);
+/** Items (GLV halves × windows) per base, each one 16-byte msm_accumulate half. */
+const ITEMS_PER_BASE = 2 * ROW_WINDOWS;
+/** msm_accumulate's window for row items: one signed 15-bit digit names one of 2^14 buckets (128 rows × 128 digits). */
+const ROW_BUCKET_BITS = 15;
+/** The most rows one row MSM takes (ROW_BUCKET_BITS − 1 − log2 ROW_BUCKETS bits of row number). */
+export const MAX_ROWS = 1 << (ROW_BUCKET_BITS - ROW_WINDOW);
+
+/**
+ * The fixed-base tables of `rows` MSMs over `cols` bases each (base g = row·cols + l): for every
+ * base and window k the triple (βx, x, y) of 2^(8k)·B_g at ptr + (16g + k)·3EB, so that each row's
+ * MSM is one bucket sum over all its windows (as fixedBaseMsmProgram, one bucket set per row).
+ */
+export interface RowTable {
+  ptr: number;
+  rows: number;
+  cols: number;
+  /** infinity flags of the bases (their entries are never read) */
+  inf: Uint8Array;
+}
+
+/** Bytes of a row table of `bases` bases. */
+export function rowTableBytes(bases: number, EB: number): number {
+  return bases * ROW_WINDOWS * 3 * EB;
+}
+
+/**
+ * Fills a row table at `ptr` (rowTableBytes) from the bases (rows·cols points, base row·cols + l),
+ * on the calling thread: per base 15·8 batched doublings and 16 products by β.
+ */
+export function buildRowTable(batch: AffineBatch, bases: Points, rows: number, cols: number, ptr: number): RowTable {
+  if (rows > MAX_ROWS) throw new RangeError(`row MSMs: at most ${MAX_ROWS} rows, got ${rows}`);
+  const { EB, PB } = batch;
+  const T = 3 * EB;
+  const n = rows * cols;
+  const entry = (g: number, k: number) => ptr + (g * ROW_WINDOWS + k) * T;
+  const inf = bases.inf.slice(0, n);
+  const live: number[] = [];
+  for (let g = 0; g < n; g++) if (!inf[g]) live.push(g);
+  for (const g of live) batch.copyPoint(entry(g, 0) + EB, bases.base + g * bases.stride);
+  for (let k = 1; k < ROW_WINDOWS; k++) {
+    for (const g of live) batch.mem.copyWithin(entry(g, k) + EB, entry(g, k - 1) + EB, entry(g, k - 1) + EB + PB);
+    for (let d = 0; d < ROW_WINDOW; d++) {
+      batch.begin(live.length);
+      for (const g of live) batch.push(entry(g, k) + EB, entry(g, k) + EB, entry(g, k) + EB);
+      batch.run();
+    }
+  }
+  for (const g of live) for (let k = 0; k < ROW_WINDOWS; k++) batch.fillBeta(entry(g, k));
+  return { ptr, rows, cols, inf };
+}
+
+/**
+ * Row i's digit items for rows [lo, hi): for base g, GLV half h and window k, the signed 8-bit digit
+ * d of the half as msm_accumulate's 16-byte half: |d| + 128·(row − lo) (bucket + 1) in its low 15
+ * bits, the sign (d's, flipped for a negative half) in bit 127; zero for d = 0 and for bases at
+ * infinity. The items region must be zero (only words 0 and 3 of each item are written).
+ */
+function writeRowItems(mem: Uint8Array, table: RowTable, halves: number, items: number, lo: number, hi: number): void {
+  const words = new Int32Array(mem.buffer);
+  const { cols } = table;
+  for (let g = lo * cols; g < hi * cols; g++) {
+    if (table.inf[g]) continue;
+    const w = (items >> 2) + g * ITEMS_PER_BASE * 4;
+    const rowBucket = (((g / cols) | 0) - lo) * ROW_BUCKETS;
+    for (let h = 0; h < 2; h++) {
+      const at = halves + g * 32 + h * 16;
+      const negHalf = mem[at + 15] >> 7;
+      let carry = 0;
+      for (let k = 0; k < ROW_WINDOWS; k++) {
+        // signed digit k of the half, with the carry of the windows below
+        let d = (k === ROW_WINDOWS - 1 ? mem[at + k] & 0x7f : mem[at + k]) + carry;
+        carry = d > ROW_BUCKETS ? 1 : 0;
+        if (carry) d -= 2 * ROW_BUCKETS;
+        if (d === 0) continue;
+        const e = w + (2 * k + h) * 4;
+        words[e] = rowBucket + (d < 0 ? -d : d);
+        words[e + 3] = ((d < 0 ? 1 : 0) ^ negHalf) << 31;
+      }
+    }
+  }
+}
+
+/**
+ * The `rows` MSMs of a row table: out[row] ← Σ_l s_{row·cols + l}·B_{row·cols + l} for the scalars
+ * at `scalars` (rows·cols × 32 bytes little-endian, < 2^255, in memory; consumed). The rows are cut
+ * into at most `threads` parts, each one task: msm_accumulate over its digit items (every row's 128
+ * buckets in one bucket set) and msm_reduce_segments (a segment per row, its weighted sum the row's
+ * MSM). Cost ≈ 32·cols·rows batched additions (a bucket hit per non-zero digit) + 128·rows for the
+ * reduction; memory per call 512·rows·cols bytes of items and a workspace per part.
+ */
+export function* rowMsmProgram(ctx: GroupContext, table: RowTable, scalars: number, out: Points, threads: number): PhaseProgram<void> {
+  const { inst, EB } = ctx;
+  const PB = 2 * EB;
+  const T = 3 * EB;
+  const { arena } = inst;
+  const { rows, cols } = table;
+  const n = rows * cols;
+  const mark = arena.mark();
+  try {
+    const halves = arena.alloc(n * 32);
+    ctx.k.msm_split_scalars(halves, scalars, n, 0);
+    const itemsBytes = n * ITEMS_PER_BASE * 16;
+    const items = arena.alloc(itemsBytes);
+    const parts = Math.max(1, Math.min(threads, rows));
+    const bounds = Array.from({ length: parts + 1 }, (_, p) => Math.round((p * rows) / parts));
+    const jobs = Array.from({ length: parts }, (_, p) => {
+      const [lo, hi] = [bounds[p], bounds[p + 1]];
+      const count = (hi - lo) * cols * ITEMS_PER_BASE;
+      const L = (hi - lo) * ROW_BUCKETS;
+      const B = batchFor(count);
+      const caps = accumulationCaps(B, L);
+      const ws = allocWorkspace(ctx, L, B, caps.tempCap, caps.deferredCap, hi - lo, count);
+      const sums = { R: arena.alloc((hi - lo) * PB), P: arena.alloc((hi - lo) * PB), flags: arena.alloc(hi - lo) };
+      const job: AccumulateJob = {
+        points: table.ptr + lo * cols * ROW_WINDOWS * T, layout: POINT_LAYOUT_TRIPLES, pointBytes: T,
+        halves: items + lo * cols * ITEMS_PER_BASE * 16, count, shift: 0, c: ROW_BUCKET_BITS, batch: B, ...caps,
+      };
+      return { lo, hi, ws, L, sums, job };
+    });
+    let mem = new Uint8Array(inst.memory.buffer);
+    mem.fill(0, items, items + itemsBytes);
+    for (const { lo, hi } of jobs) writeRowItems(mem, table, halves, items, lo, hi);
+    const batch: Batch = {
+      tasks: jobs.map(({ lo, hi, ws, L, sums, job }) => (): Op[] => tileTask(ctx, ws, { accumulate: [job], reduce: { set: ws, L, S: hi - lo, out: sums, clear: true } }).ops),
+      done: () => {},
+    };
+    yield batch;
+    mem = new Uint8Array(inst.memory.buffer);
+    for (const { lo, hi, sums } of jobs) {
+      for (let r = lo; r < hi; r++) {
+        // segment flags: bit 1, the weighted sum is finite
+        out.inf[r] = mem[sums.flags + r - lo] & 2 ? 0 : 1;
+        mem.copyWithin(out.base + r * out.stride, sums.P + (r - lo) * PB, sums.P + (r - lo + 1) * PB);
+      }
+    }
   } finally {
     arena.release(mark);
   }

@@ -86,6 +86,12 @@ export class Arena {
     return start;
   }
 
+  /** Whether `allocPinned(bytes)` can succeed now (a freed block fits, or no per-call allocation is alive). */
+  canPin(bytes: number): boolean {
+    const size = Math.ceil(Math.max(16, bytes) / 16) * 16;
+    return this.top === this.floor || this.pinned.some((b) => b.free && b.end - b.start >= size);
+  }
+
   /** Frees a block from `allocPinned` (merged with free neighbours; the top ones trimmed when possible). */
   freePinned(ptr: number): void {
     const i = this.pinned.findIndex((b) => b.start === ptr && !b.free);

@@ -1,37 +1,33 @@
 /**
- * The G1 side of Blob KZG that pippin's MSM API does not cover, on a private instance of the
- * generated BLS12-381 module (src/wasm-generated/bls12_381.ts) driven from JavaScript: decoding and
- * encoding, batched scalar multiplications by fixed scalars (the twiddles of G1 FFTs), radix-2 G1
- * FFTs of size 128, and FK20's 128 small fixed-base MSMs with their tables.
+ * G1 group work that is not one MSM, driven from JavaScript on the calling thread: decoding and
+ * encoding runs of points, rounds of independent affine additions, batched scalar multiplications
+ * by known scalars (GLV + wNAF), for the G1 FFTs of src/msm/g1-fft.ts and the row tables of
+ * src/msm/fixed-base.ts.
  *
- * Every group operation is an affine addition inside one call of the kernel g1_batch_add (one
- * field inversion per call, Montgomery's trick; ≈ 6 field products per pair), so the code below
- * arranges the work as rounds of independent additions. The kernel needs finite operands: the
- * point at infinity is tracked here, one flag per point, and never reaches it (an infinite
- * operand makes the addition a copy; a sum P + (−P) comes back flagged and clears its point).
+ * Every group operation is an affine addition inside one call of the group's batch-add kernel
+ * (g1_batch_add: one field inversion per call, Montgomery's trick; ≈ 6 field products per pair), so
+ * the work is arranged as rounds of independent additions. The kernel needs finite operands: the
+ * point at infinity is tracked here, one flag per point, and never reaches it (an infinite operand
+ * makes the addition a copy; a sum P + (−P) comes back flagged and clears its point).
+ *
+ * Memory: an AffineBatch allocates from the instance's arena and never releases; its owner takes a
+ * mark before making it and releases the mark when done (one call's work, src/runtime/memory.ts).
  *
  * Point layouts (EB = bytes of a field element, 52 on the i32 backend, 48 on wide64):
  * - a point: x ‖ y (2·EB bytes), Montgomery form.
  * - a triple: βx ‖ x ‖ y (3·EB): the point P at +EB and φ(P) = (βx, y) = λ·P at +0 with its y two
- *   elements on (g1_batch_add's "bit 1" operand), λ = z² − 1 the GLV eigenvalue.
+ *   elements on (the batch-add kernel's "bit 1" operand).
  */
-import * as module381 from '../wasm-generated/bls12_381.js';
-import { instantiateGenerated, type Instance } from '../runtime/instance.js';
 import { batchAddScratchBytes, INFO_INFINITY } from '../abi/layout.js';
 import { MALFORMED, NO_ERROR, PointError, decodeStatus } from '../abi/codes.js';
 import { NotInSubgroupError, NotOnCurveError, PointEncodingError } from '../errors.js';
-import { R } from './fr.js';
-import { groupContext, type GroupContext } from '../msm/group.js';
-import { bls12_381Curve } from '../curves/bls12-381.js';
+import type { CurveParams } from '../curves/types.js';
+import type { G1AffineValue, GroupContext } from './group.js';
 
-/** BLS12-381's field prime, GLV constants (src/curves/bls12-381.ts): φ(x, y) = (β·x, y) = λ·(x, y). */
-const P = 0x1a0111ea397fe69a4b1ba7b6434bacd764774b84f38512bf6730d2a0f6b0f6241eabfffeb153ffffb9feffffffffaaabn;
-const BETA = 0x1a0111ea397fe699ec02408663d4de85aa0d857d89759ad4897d29650fb85f9b409427eb4f49fffd8bfd00000000aaacn;
-const LAMBDA = 0xac45a4010001a40200000000ffffffffn;
-const Z2 = LAMBDA + 1n;
-
+/** The encodings the decode and encode kernels take: 0 = 96-byte uncompressed (ZCash), 1 = 48-byte compressed. */
 export const FORMAT_ZCASH = 0;
 export const FORMAT_COMPRESSED = 1;
+/** Checks of g1_decode_batch. */
 export const CHECK = { parse: 0, onCurve: 1, subgroup: 2 } as const;
 
 /** Points with infinity flags: point i at base + i·stride. */
@@ -44,16 +40,21 @@ export interface Points {
 /**
  * A scalar prepared for `mulBatch`: k ≡ k1 + k2·λ (mod r), each half in width-5 NAF (digits 0 or
  * odd in −15…15, at most one non-zero in any 5 consecutive), most significant first, both halves
- * the same length (≤ 130 digits: |k_i| < 2^129).
+ * the same length.
  */
 export interface GlvNaf {
   d1: Int8Array;
   d2: Int8Array;
 }
 
-/** wNAF width of the twiddle multiplications: a table of 8 odd multiples, a non-zero digit every 6 bits on average. */
-const NAF_WIDTH = 5;
+/** The GLV lattice of a curve whose λ satisfies λ² + λ + 1 = r (BLS12: λ = z² − 1). */
+export interface Glv {
+  r: bigint;
+  lambda: bigint;
+}
 
+/** wNAF width of the multiplications: a table of 8 odd multiples, a non-zero digit every 6 bits on average. */
+const NAF_WIDTH = 5;
 
 /** dst ← a + (±b), each a point of a Points array by index. */
 export interface AddOp {
@@ -63,13 +64,15 @@ export interface AddOp {
   neg: boolean;
 }
 
-/** Babai rounding on the lattice {(a, b): a + b·λ ≡ 0} with basis (λ, −1), (1, z²) (determinant r). */
-export function glvSplit(k: bigint): [bigint, bigint] {
-  k %= R;
-  const round = (num: bigint) => (2n * num + R) / (2n * R);
-  const c1 = round(k * Z2);
+/** Babai rounding on the lattice {(a, b): a + b·λ ≡ 0} with basis (λ, −1), (1, λ + 1) (determinant λ² + λ + 1 = r). */
+export function glvSplit(k: bigint, { r, lambda }: Glv): [bigint, bigint] {
+  if (lambda * lambda + lambda + 1n !== r) throw new Error('glvSplit: λ² + λ + 1 ≠ r for this curve');
+  const z2 = lambda + 1n;
+  k %= r;
+  const round = (num: bigint) => (2n * num + r) / (2n * r);
+  const c1 = round(k * z2);
   const c2 = round(k);
-  return [k - c1 * LAMBDA - c2, c1 - c2 * Z2];
+  return [k - c1 * lambda - c2, c1 - c2 * z2];
 }
 
 /** k's width-5 NAF, least significant digit first (k may be negative: every digit negated). */
@@ -91,113 +94,85 @@ function naf(k: bigint): number[] {
   return out;
 }
 
-export function glvNaf(k: bigint): GlvNaf {
-  const [n1, n2] = glvSplit(k).map(naf);
+export function glvNaf(k: bigint, glv: Glv): GlvNaf {
+  const [n1, n2] = glvSplit(k, glv).map(naf);
   const len = Math.max(n1.length, n2.length);
   const msbFirst = (n: number[]) => Int8Array.from({ length: len }, (_, i) => n[len - 1 - i] ?? 0);
   return { d1: msbFirst(n1), d2: msbFirst(n2) };
 }
 
-export class G1Engine {
-  readonly k: Instance['k'];
+export class AffineBatch {
   readonly EB: number;
   readonly PB: number;
-  private u8: Uint8Array;
-  private i32: Int32Array;
-  private betaMont: number;
-  private encodeScratch: number;
-  private decodeScratch: number;
+  private u8!: Uint8Array;
+  private i32!: Int32Array;
+  private readonly betaMont: number;
+  private readonly scratch: number;
   private pairs = 0;
   private pairCap = 0;
   private batchScratch = 0;
   private n = 0;
 
-  private constructor(
-    readonly inst: Instance,
-    /** the module's fixed scratch sizes (per backend) */
-    readonly scratchBytes: Readonly<Record<string, number>>,
+  /** On G1 of `ctx` (BLS12-type: `params` gives β, λ, r); allocates from the arena at once and on demand. */
+  constructor(
+    readonly ctx: GroupContext<G1AffineValue>,
+    params: Pick<CurveParams, 'beta'>,
   ) {
-    this.k = inst.k;
-    const fp = Object.values(inst.fields)[0].info;
-    this.EB = fp.elementBytes;
-    this.PB = 2 * this.EB;
-    this.u8 = new Uint8Array(inst.memory.buffer);
-    this.i32 = new Int32Array(inst.memory.buffer);
-    this.decodeScratch = this.alloc(Math.max(scratchBytes.g1_decode_batch, 2048) * 2);
-    this.encodeScratch = this.alloc(4096);
+    this.EB = ctx.EB;
+    this.PB = 2 * ctx.EB;
+    // decode's scratch; encode writes its output at +0 and takes its scratch from +128
+    this.scratch = this.alloc(Math.max(ctx.scratch.decode, 128 + ctx.scratch.encode, 4096));
     this.betaMont = this.alloc(this.EB);
-    this.setField(this.betaMont, BETA);
+    ctx.inst.fields.fp.write(this.betaMont, params.beta);
   }
 
-  /**
-   * A private instance of the module of `backend` ('wide64' or 'i32'); `shared`: on a shared memory
-   * where the environment allows one, so pippin's worker pool can run its kernels too.
-   */
-  static async create(backend: 'wide64' | 'i32', shared = false): Promise<G1Engine> {
-    const mod = backend === 'wide64' && module381.wide64 ? module381.wide64 : module381;
-    return new G1Engine(await instantiateGenerated(mod as Parameters<typeof instantiateGenerated>[0], { shared: shared ? 'auto' : false }), mod.scratchBytes);
+  get k(): GroupContext['k'] {
+    return this.ctx.k;
   }
 
-  /** G1 of this instance as pippin's MSM programs see it (for their tile driver, src/msm/tiles.ts). */
-  groupContext(): GroupContext {
-    const { params, tuning } = bls12_381Curve;
-    return groupContext('g1', { inst: this.inst, scratchBytes: this.scratchBytes, windowTable: tuning.msmWindow.table, cofactor: params.h1 });
-  }
-
-  /** Memory views (refreshed by `refresh` after every allocation: only allocations grow the memory). */
+  /** A view of the whole memory (refreshed: another call's allocation may have grown it). */
   get mem(): Uint8Array {
+    this.refresh();
     return this.u8;
   }
 
-  /** New views after the memory grew. */
-  refresh(): void {
-    if (this.u8.buffer !== this.inst.memory.buffer) {
-      this.u8 = new Uint8Array(this.inst.memory.buffer);
-      this.i32 = new Int32Array(this.inst.memory.buffer);
+  private refresh(): void {
+    const { buffer } = this.ctx.inst.memory;
+    if (this.u8?.buffer !== buffer) {
+      this.u8 = new Uint8Array(buffer);
+      this.i32 = new Int32Array(buffer);
     }
   }
 
-  /** Temporary memory above `mark` (release with `release`). */
-  allocTemp(bytes: number): number {
-    const at = this.inst.arena.alloc(Math.max(16, bytes), 16);
+  /** Arena memory (16-byte aligned), the views refreshed. */
+  alloc(bytes: number): number {
+    const at = this.ctx.inst.arena.alloc(Math.max(16, bytes), 16);
     this.refresh();
     return at;
   }
 
-  /** Permanent memory (the engine lives as long as its Kzg). */
-  alloc(bytes: number): number {
-    return this.allocTemp(bytes);
-  }
-
+  /** count points, all at infinity. */
   points(count: number, stride = this.PB): Points {
     return { base: this.alloc(count * stride), stride, inf: new Uint8Array(count).fill(1) };
   }
 
-  /** An F_p element (canonical bigint) into Montgomery form at `at`. */
-  setField(at: number, v: bigint): void {
-    const bytes = new Uint8Array(48);
-    for (let i = 0; i < 48; i++) bytes[i] = Number((v >> BigInt(8 * i)) & 0xffn);
-    const tmp = this.decodeScratch;
-    this.mem.set(bytes, tmp);
-    if (!this.k.fp_from_bytes_le(at, tmp)) throw new Error('g1: field element out of range');
-  }
-
   /**
-   * Decodes `count` encodings (format 0: 96-byte uncompressed, 1: 48-byte compressed) into `dst`
-   * points 0…count−1 (stride PB) with the check level; throws the typed error of the first bad one
-   * with its index (+ indexBase) and `what` in the message.
+   * Decodes `count` encodings (FORMAT_ZCASH or FORMAT_COMPRESSED) into points 0…count−1 of `dst`
+   * with the check level; throws the typed error of the first bad one with its index (+ indexBase)
+   * and `what` in the message.
    */
   decode(bytes: Uint8Array, count: number, format: number, check: number, dst: Points, what: string, indexBase = 0): void {
     const size = format === FORMAT_COMPRESSED ? 48 : 96;
     const CHUNK = 256;
-    const mark = this.inst.arena.mark();
-    const src = this.allocTemp(CHUNK * size);
-    const inf = this.allocTemp(CHUNK);
+    const { arena } = this.ctx.inst;
+    const mark = arena.mark();
+    const src = this.alloc(CHUNK * size);
+    const inf = this.alloc(CHUNK);
     try {
       for (let start = 0; start < count; start += CHUNK) {
         const c = Math.min(CHUNK, count - start);
         this.mem.set(bytes.subarray(start * size, (start + c) * size), src);
-        const status = this.k.g1_decode_batch(dst.base + start * dst.stride, inf, src, c, format, check, this.decodeScratch);
+        const status = this.k.g1_decode_batch(dst.base + start * dst.stride, inf, src, c, format, check, this.scratch);
         if (status !== NO_ERROR) {
           const { index, code } = decodeStatus(status);
           const at = indexBase + start + index;
@@ -208,29 +183,28 @@ export class G1Engine {
         dst.inf.set(this.mem.subarray(inf, inf + c), start);
       }
     } finally {
-      this.inst.arena.release(mark);
+      arena.release(mark);
     }
   }
 
-  /** The 48-byte compressed encoding of point i of `pts`. */
-  encodeCompressed(pts: Points, i: number): Uint8Array {
-    const dst = this.encodeScratch;
-    this.k.g1_encode(dst, pts.base + i * pts.stride, pts.inf[i], FORMAT_COMPRESSED, dst + 64);
-    return this.mem.slice(dst, dst + 48);
+  /** The encoding (FORMAT_COMPRESSED: 48 bytes, FORMAT_ZCASH: 96) of point i of `pts`, in a new array. */
+  encode(pts: Points, i: number, format: number): Uint8Array {
+    const dst = this.scratch;
+    const size = format === FORMAT_COMPRESSED ? 48 : 96;
+    this.k.g1_encode(dst, pts.base + i * pts.stride, pts.inf[i], format, dst + 128);
+    return this.mem.slice(dst, dst + size);
   }
 
-  /** 96-byte uncompressed encoding of point i (the shipped FK20 columns' format). */
-  encodeUncompressed(pts: Points, i: number): Uint8Array {
-    const dst = this.encodeScratch;
-    this.k.g1_encode(dst, pts.base + i * pts.stride, pts.inf[i], FORMAT_ZCASH, dst + 128);
-    return this.mem.slice(dst, dst + 96);
+  /** Point j of `from` into point i of `to` (flag and coordinates). */
+  copy(to: Points, i: number, from: Points, j: number): void {
+    to.inf[i] = from.inf[j];
+    this.mem.copyWithin(to.base + i * to.stride, from.base + j * from.stride, from.base + j * from.stride + this.PB);
   }
 
   // ------------------------------------------------------------------ batched additions
 
   private ensurePairs(count: number): void {
     if (count <= this.pairCap) return;
-    // permanent: capacities only grow, to the largest batch (FK20's bucket rounds: 16 384)
     this.pairCap = Math.max(count, 2 * this.pairCap, 256);
     this.pairs = this.alloc(16 * this.pairCap);
     this.batchScratch = this.alloc(batchAddScratchBytes(this.pairCap, this.EB));
@@ -239,6 +213,7 @@ export class G1Engine {
   /** Starts a batch of at most `max` additions. */
   begin(max: number): void {
     this.ensurePairs(max);
+    this.refresh();
     this.n = 0;
   }
 
@@ -294,11 +269,14 @@ export class G1Engine {
     const { EB, PB } = this;
     const T = 3 * EB;
     const ODD = 1 << (NAF_WIDTH - 2);
-    const mark = this.inst.arena.mark();
+    const { arena } = this.ctx.inst;
+    // the pair buffer must outlive the release below: size it first
+    this.ensurePairs(m);
+    const mark = arena.mark();
     try {
-      const table = this.allocTemp(m * ODD * T);
-      const acc = this.allocTemp(m * PB);
-      const twice = this.allocTemp(m * PB);
+      const table = this.alloc(m * ODD * T);
+      const acc = this.alloc(m * PB);
+      const twice = this.alloc(m * PB);
       const accInf = new Uint8Array(m).fill(1);
       /** the triple of (2j + 1)·P_i */
       const entry = (i: number, j: number) => table + (i * ODD + j) * T;
@@ -355,7 +333,7 @@ export class G1Engine {
         if (!accInf[i]) mem.copyWithin(pts.base + at * pts.stride, acc + i * PB, acc + (i + 1) * PB);
       }
     } finally {
-      this.inst.arena.release(mark);
+      arena.release(mark);
     }
   }
 
