@@ -13,8 +13,13 @@
  * theirs in their load). Every result is checked
  * against every other implementation's for the same blob: ok = all agree.
  *
- *   npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers c-kzg,kzg-wasm,micro-eth-signer] [--ckzg-precompute 0] [--json]
+ * --baseline DIR times another checkout of pippin (its src/, generated: `npx tsx src/codegen/build.ts`
+ * there) the same way, interleaved with this one, as 'pippin@base' (a change's cost in one run).
+ *
+ *   npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers c-kzg,kzg-wasm,micro-eth-signer] [--ckzg-precompute 0] [--baseline DIR] [--json]
  */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, type Kzg } from '../src/kzg/index.js';
@@ -24,7 +29,15 @@ import { loadCkzg, loadKzgWasm, loadMicroEthSigner, type PeerKzg } from '../exam
 const PEERS = ['c-kzg', 'kzg-wasm', 'micro-eth-signer'] as const;
 const TASKS = ['load', 'commit', 'blob-proof', 'cells-proofs', 'cells', 'fk20-first-use'] as const;
 type Task = (typeof TASKS)[number];
-const USAGE = `usage: npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers ${PEERS.join(',')}] [--ckzg-precompute 0] [--json]`;
+const USAGE = `usage: npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers ${PEERS.join(',')}] [--ckzg-precompute 0] [--baseline DIR] [--json]`;
+
+/** One pippin to time: this checkout's, or a baseline's (its own modules, pool and Wasm instance). */
+interface Pippin {
+  suffix: string;
+  loadKzg: (options: { threads: number; tables: boolean }) => Promise<Kzg>;
+  startThreads: (n: number) => Promise<unknown>;
+  stopThreads: () => void;
+}
 
 interface Row {
   impl: string;
@@ -35,7 +48,7 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, threads: { type: 'string' }, peers: { type: 'string' }, 'ckzg-precompute': { type: 'string' }, json: { type: 'boolean' } });
+  const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, threads: { type: 'string' }, peers: { type: 'string' }, 'ckzg-precompute': { type: 'string' }, baseline: { type: 'string' }, json: { type: 'boolean' } });
   const runs = intFlag('runs', values.runs, 3, 1, 100);
   const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
   const peerNames = listFlag('peers', values.peers, PEERS, PEERS);
@@ -67,15 +80,24 @@ async function main(): Promise<number> {
     log(`  ${p.name}: ${p.loadMs.toFixed(0)} ms`);
     peers.push(p);
   }
+  const pippins: Pippin[] = [{ suffix: '', loadKzg, startThreads, stopThreads }];
+  if (values.baseline) {
+    const at = (f: string) => pathToFileURL(join(values.baseline!, f)).href;
+    const [k, i] = [await import(at('src/kzg/index.ts')), await import(at('src/index.ts'))];
+    pippins.push({ suffix: '@base', loadKzg: k.loadKzg, startThreads: i.startThreads, stopThreads: i.stopThreads });
+  }
   const firstUse = new Set<string>();
   for (let run = 0; run <= runs; run++) {
     const warm = run === 0; // warms up (JIT, pool start); not recorded
     const blob = randomBlob(1000 + run);
-    for (const [threads, tables] of threadCounts.flatMap((t) => [[t, false], [t, true]] as const)) {
-      const impl = tables ? 'pippin+tables' : 'pippin';
-      if (threads === 1) stopThreads();
-      else await startThreads(threads);
-      const [kzg, loadMs] = await timed(() => loadKzg({ threads, tables }));
+    // with a baseline: the two alternate which goes first from run to run
+    const order = run % 2 === 0 ? pippins : [...pippins].reverse();
+    for (const [threads, tables, pip] of threadCounts.flatMap((t) => [false, true].flatMap((tb) => order.map((p) => [t, tb, p] as const)))) {
+      const impl = (tables ? 'pippin+tables' : 'pippin') + pip.suffix;
+      for (const other of pippins) if (other !== pip) other.stopThreads();
+      if (threads === 1) pip.stopThreads();
+      else await pip.startThreads(threads);
+      const [kzg, loadMs] = await timed(() => pip.loadKzg({ threads, tables }));
       const row = await measurePippin(kzg, blob, run, hex, saw, timed);
       kzg.dispose();
       if (!warm) {
@@ -84,7 +106,7 @@ async function main(): Promise<number> {
       }
       log(`run ${run}${warm ? ' (warm-up)' : ''}: ${impl} ${threads} thread(s): load ${loadMs.toFixed(0)} ms, ${row.map(([t, ms]) => `${t} ${ms.toFixed(1)} ms`).join(', ')}`);
     }
-    stopThreads();
+    for (const pip of pippins) pip.stopThreads();
     if (warm) continue;
     for (const p of peers) {
       const [c, commitMs] = await timed(() => p.commit(blob));

@@ -9,7 +9,7 @@ import { runLocal } from '../runtime/executor.js';
 import type { PointFormatSpec } from '../abi/codes.js';
 import type { GroupContext } from '../msm/group.js';
 import { enqueue, msmCallProgram, runProgram, type CallStats, type MsmCall } from '../msm/call.js';
-import { packScalars, pointCoordinates, takePointObjects, typeName } from '../msm/convert.js';
+import { copyBytes, packScalars, pointCoordinates, takePointObjects, typeName } from '../msm/convert.js';
 import { isAsyncIterable, isChunkIterable, type ByteSource } from '../msm/stream.js';
 import type { MsmProgress } from '../msm/progress.js';
 import { describeValue, parseMsmOptions, type ParsedMsmOptions, type Validation } from './options.js';
@@ -522,7 +522,7 @@ export class Group<
       if (points.length !== format.bytes * n) {
         throw new LengthMismatchError(`points: ${points.length} bytes for ${n} scalars, expected ${n} × ${format.bytes} (${format.name})`);
       }
-      return { ...base, n, points: { kind: 'bytes', bytes: points.slice(), format }, scalars: packed };
+      return { ...base, n, points: { kind: 'bytes', bytes: copyBytes(points), format }, scalars: packed };
     }
     if (!Array.isArray(points)) throw new PointEncodingError(`points must be a Uint8Array or an array of points, got ${typeName(points)}`);
     if (points.length !== n) throw new LengthMismatchError(`${points.length} points but ${n} scalars`);
@@ -542,7 +542,7 @@ export class Group<
     }
     const format = this.format(options.pointFormat ?? this.setupFormats[0].name);
     let sources: ByteSource;
-    if (points instanceof Uint8Array) sources = points.slice();
+    if (points instanceof Uint8Array) sources = copyBytes(points);
     else if (isChunkIterable(points)) sources = points;
     else if (Array.isArray(points) && points.length === 0) sources = new Uint8Array(0);
     else throw new PointEncodingError(`points must be a Uint8Array or an iterable of Uint8Array chunks when the scalars are an iterable, got ${typeName(points)}`);

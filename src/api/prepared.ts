@@ -15,7 +15,7 @@ import { planMsm } from '../msm/plan.js';
 import { ProgressMeter } from '../msm/progress.js';
 import type { GroupContext } from '../msm/group.js';
 import { enqueue, runProgram, type CallStats } from '../msm/call.js';
-import { convertProgram, packScalars, type CopiedPoints, type PointObjects } from '../msm/convert.js';
+import { convertProgram, copyBytes, packScalars, type CopiedPoints, type PointObjects } from '../msm/convert.js';
 import type { PointFormatSpec } from '../abi/codes.js';
 import type { Instance } from '../runtime/instance.js';
 import { DisposedError, InvalidOptionError, LengthMismatchError, PointEncodingError } from '../errors.js';
@@ -204,7 +204,7 @@ function takePoints<R>(host: PreparedHost<R>, points: unknown, options: unknown)
     if (!spec || points.length % spec.bytes !== 0) {
       throw new LengthMismatchError(`${entry}: ${points.length} bytes of points is not a multiple of the size of ${spec ? `${spec.name} (${spec.bytes})` : `any format (${formats.map((f) => `${f.name}: ${f.bytes}`).join(', ')})`}`);
     }
-    return { n: points.length / spec.bytes, points: { kind: 'bytes', bytes: points.slice(), format: spec }, options: parsed, maxTableBytes };
+    return { n: points.length / spec.bytes, points: { kind: 'bytes', bytes: copyBytes(points), format: spec }, options: parsed, maxTableBytes };
   }
   if (!Array.isArray(points)) throw new PointEncodingError(`${entry}: points must be a Uint8Array or an array of points, got ${describeValue(points)}`);
   return { n: points.length, points: { kind: 'objects', ...host.takePointObjects(points) }, options: parsed, maxTableBytes };

@@ -1,5 +1,5 @@
 /**
- * BLS12-381's scalar field F_r in JavaScript bigints: the arithmetic, the roots of unity as c-kzg
+ * BLS12-381's scalar field F_r in JavaScript bigints: the arithmetic (src/reference/field.ts RefField on the descriptor's r), the roots of unity as c-kzg
  * derives them, the radix-2 FFTs of the blob code (sizes 128, 4096, 8192) and its compositions
  * (monomial form, coset evaluations, FK20's Toeplitz coefficients). pippin/kzg computes all of these
  * on the module's Wasm kernels (src/kzg/fr-wasm.ts); this file is their reference in the tests and
@@ -15,45 +15,22 @@
  * FFT (24 576 products) ≈ 7–10 ms (the fr_fft kernel: ≈ 1.3 ms).
  */
 
-/** r, the order of G1 and the modulus of blob field elements. */
-export const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
+import { RefField } from '../reference/field.js';
+import { bls12_381Curve } from '../curves/bls12-381.js';
+
+/** F_r of BLS12-381 as the bigint reference field (src/reference/field.ts). */
+export const Fr = new RefField(bls12_381Curve.params.r);
+/** r, the order of G1 and the modulus of blob field elements (from the curve's descriptor). */
+export const R = Fr.p;
 /** The extended domain of EIP-7594 (FIELD_ELEMENTS_PER_EXT_BLOB). */
 export const EXT_DOMAIN = 8192;
 
-export const add = (a: bigint, b: bigint): bigint => {
-  const s = a + b;
-  return s >= R ? s - R : s;
-};
-export const sub = (a: bigint, b: bigint): bigint => {
-  const d = a - b;
-  return d < 0n ? d + R : d;
-};
-export const mul = (a: bigint, b: bigint): bigint => (a * b) % R;
-
-export function pow(x: bigint, e: bigint): bigint {
-  let result = 1n;
-  let base = x % R;
-  for (; e > 0n; e >>= 1n) {
-    if (e & 1n) result = (result * base) % R;
-    base = (base * base) % R;
-  }
-  return result;
-}
-
-/** x⁻¹ by the extended Euclidean algorithm; x ≠ 0 (throws on 0). */
-export function inv(x: bigint): bigint {
-  let a = ((x % R) + R) % R;
-  if (a === 0n) throw new RangeError('fr.inv: zero has no inverse');
-  let b = R;
-  let u = 1n;
-  let v = 0n;
-  while (a !== 1n) {
-    const q = b / a;
-    [a, b] = [b - q * a, a];
-    [u, v] = [v - q * u, u];
-  }
-  return ((u % R) + R) % R;
-}
+export const add = (a: bigint, b: bigint): bigint => Fr.add(a, b);
+export const sub = (a: bigint, b: bigint): bigint => Fr.sub(a, b);
+export const mul = (a: bigint, b: bigint): bigint => Fr.mul(a, b);
+export const pow = (x: bigint, e: bigint): bigint => Fr.pow(x, e);
+/** x⁻¹ (0 ↦ 0, the reference field's convention). */
+export const inv = (x: bigint): bigint => Fr.inv(x);
 
 /** Montgomery's trick: the inverses of xs (none zero) with one inversion and 3(n − 1) products. */
 export function batchInv(xs: readonly bigint[]): bigint[] {

@@ -189,11 +189,16 @@ export function typeName(v: unknown): string {
   return typeof v === 'object' ? `an object (${Object.prototype.toString.call(v).slice(8, -1)})` : `a ${typeof v}`;
 }
 
+/** A copy of caller's bytes that shares no memory with them (`Buffer#slice` of Node returns a view; SharedArrayBuffer-backed arrays are copied out too). */
+export function copyBytes(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(bytes);
+}
+
 /** Scalars as n × 32 bytes: a packed buffer copied, or bigints reduced mod r and written little-endian (or big-endian). */
 export function packScalars(scalars: unknown, endian: 'le' | 'be', r: bigint): Uint8Array {
   if (scalars instanceof Uint8Array) {
     if (scalars.length % 32 !== 0) throw new LengthMismatchError(`packed scalars: ${scalars.length} bytes is not a multiple of 32`);
-    return scalars.slice();
+    return copyBytes(scalars);
   }
   if (!Array.isArray(scalars)) throw new ScalarEncodingError(`scalars must be a Uint8Array or an array of bigints, got ${typeName(scalars)}`);
   const out = allocateFor(scalars.length, 32, 'scalars', () => new Uint8Array(32 * scalars.length));
