@@ -14,16 +14,17 @@ import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { makeRng } from '../src/reference/rng.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { choiceFlag, intFlag, intListFlag, parseFlags, runCli } from '../src/cli-args.js';
+import { MAX_THREADS } from '../src/api/options.js';
 import os from 'node:os';
 
 const curveNames = Object.keys(curves) as CurveName[];
-const USAGE = `usage: npm run bench:abort -- [--curve ${curveNames.join('|')}] [--sizes 18,20 (10…24)] [--threads 1,2 (1…256)] [--runs 3 (1…100)]`;
+const USAGE = `usage: npm run bench:abort -- [--curve ${curveNames.join('|')}] [--sizes 18,20 (10…24)] [--threads 1,2 (1…${MAX_THREADS})] [--runs 3 (1…100)]`;
 
 async function main(): Promise<void> {
   const { values } = parseFlags(process.argv.slice(2), { curve: { type: 'string' }, sizes: { type: 'string' }, threads: { type: 'string' }, runs: { type: 'string' } });
   const curve: Curve<string> = curves[choiceFlag('curve', values.curve, 'bls12-381', curveNames)];
   const sizes = intListFlag('sizes', values.sizes, [18, 20], 10, 24);
-  const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
+  const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, MAX_THREADS);
   const runs = intFlag('runs', values.runs, 3, 1, 100);
   await curve.init();
   const ref = new RefCurve(curve.params);

@@ -25,7 +25,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { curveNames, expectedPoint, makeInputs, type CurveName, type RunResult } from '../demo/msm-run.js';
 import type { Validation } from '../src/index.js';
-import { VALIDATIONS } from '../src/api/options.js';
+import { MAX_THREADS, VALIDATIONS } from '../src/api/options.js';
 // @ts-expect-error plain .mjs helpers without type declarations
 import { buildDemo } from '../demo/build.mjs';
 // @ts-expect-error plain .mjs helpers without type declarations
@@ -33,7 +33,7 @@ import { startServer } from '../demo/serve.mjs';
 import { choiceFlag, intFlag, intListFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { WIDE_FLAG } from '../src/testing/wide-browser.js';
 
-const USAGE = `usage: npm run bench:browser -- [--curve ${curveNames.join('|')}] [--sizes 12,14,16 (0…22)] [--threads 1,2 (1…256)]
+const USAGE = `usage: npm run bench:browser -- [--curve ${curveNames.join('|')}] [--sizes 12,14,16 (0…22)] [--threads 1,2 (1…${MAX_THREADS})]
                                 [--runs 5] [--seed 1] [--validate full|on-curve|none] [--json] [--backend wide64|i32|both]`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -91,7 +91,7 @@ async function main(): Promise<number> {
   const json = values.json === true;
   const curve = choiceFlag<CurveName>('curve', values.curve, 'bls12-381', curveNames);
   const sizes = intListFlag('sizes', values.sizes, [12, 14, 16], 0, 22);
-  const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
+  const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, MAX_THREADS);
   const runs = intFlag('runs', values.runs, 5, 1, 1000);
   const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
   const validate = choiceFlag<Validation>('validate', values.validate, 'on-curve', VALIDATIONS);

@@ -4,6 +4,7 @@
  * value and what is allowed; `runCli` prints it with the usage and exits with code 2.
  */
 import { parseArgs } from 'node:util';
+import { integerRangeText, isIntegerIn } from './api/option-kit.js';
 
 /** A bad command line (exit code 2). */
 export class UsageError extends Error {
@@ -55,9 +56,7 @@ export function parseFlags<const O extends FlagSpecs>(argv: string[], options: O
 export function intFlag(flag: string, raw: string | undefined, dflt: number, min: number, max: number): number {
   if (raw === undefined) return dflt;
   const v = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(v) || v < min || v > max) {
-    throw new UsageError(`--${flag}: '${raw}' is not an integer in ${min}…${max}`);
-  }
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(v) || !isIntegerIn(v, min, max)) throw new UsageError(`--${flag}: '${raw}' is not ${integerRangeText(min, max)}`);
   return v;
 }
 
@@ -66,7 +65,7 @@ export function intListFlag(flag: string, raw: string | undefined, dflt: readonl
   if (raw === undefined) return [...dflt];
   const items = raw.split(',').map((s) => s.trim());
   const values = items.map((s) => Number(s));
-  if (items.some((s, i) => !/^\d+$/.test(s) || !Number.isSafeInteger(values[i]) || values[i] < min || values[i] > max)) {
+  if (items.some((s, i) => !/^\d+$/.test(s) || !Number.isSafeInteger(values[i]) || !isIntegerIn(values[i], min, max))) {
     throw new UsageError(`--${flag}: '${raw}' is not a list of integers in ${min}…${max} (comma-separated)`);
   }
   return [...new Set(values)];

@@ -19,7 +19,7 @@
  * A bad command line prints one line naming the flag, the usage, and exits with code 2.
  */
 import { readFileSync } from 'node:fs';
-import { VALIDATIONS, WINDOW_BITS } from './api/options.js';
+import { MAX_THREADS, VALIDATIONS, WINDOW_BITS } from './api/options.js';
 import { curves, startThreads, stopThreads, threads, type CurveName, type Curve, type G1Affine, type G2Affine, type Validation } from './index.js';
 import { RefCurve, type Affine } from './reference/curve.js';
 import { RefG2 } from './reference/g2.js';
@@ -35,7 +35,7 @@ import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.
 
 const curveNames = Object.keys(curves) as CurveName[];
 const usage = `usage: pippin msm [--curve ${curveNames.join('|')}] [--size LOG2 (0…24, default 16)] [--seed N] [--runs N (1…1000)]
-                 [--threads N (1…256)] [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--group g1|g2] [--explain] [--json]
+                 [--threads N (1…${MAX_THREADS})] [--validate full|on-curve|none] [--point-format NAME] [--scalar-endian le|be] [--group g1|g2] [--explain] [--json]
                  [--max-memory MIB (16…4096; default 256: above it the MSM streams its inputs in chunks)] [--no-progress]
        pippin msm --curve bls12-381 --points FILE --scalars FILE [--point-format zcash|zcash-compressed|arkworks] [--scalar-endian le|be] ...
 --point-format: one of the curve's point encodings (default: its first); --help: this text`;
@@ -127,7 +127,7 @@ async function main(): Promise<number> {
   const seed = intFlag('seed', values.seed, 1, 0, Number.MAX_SAFE_INTEGER);
   const runs = intFlag('runs', values.runs, 1, 1, 1000);
   const explain = values.explain === true;
-  const threadCount = values.threads === undefined ? (explain ? 1 : undefined) : intFlag('threads', values.threads, 1, 1, 256);
+  const threadCount = values.threads === undefined ? (explain ? 1 : undefined) : intFlag('threads', values.threads, 1, 1, MAX_THREADS);
   if (explain && threadCount !== 1) throw new UsageError(`--explain models one thread: drop --threads ${values.threads} (or give --threads 1)`);
   const validate = choiceFlag<Validation>('validate', values.validate, 'full', VALIDATIONS);
   const scalarEndian = choiceFlag('scalar-endian', values['scalar-endian'], 'le', ['le', 'be']);

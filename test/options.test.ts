@@ -1,13 +1,19 @@
 /**
  * parseMsmOptions: defaults, non-object options, unknown keys, every option's accepted and refused
  * values (prototype names as keys and as values, inherited properties never read), message form,
- * and a fast-check property against an independent validity model.
+ * and a fast-check property against an independent validity model. The options toolkit under it
+ * (takeOptionBag and the option… readers every entry uses): the same checks, null never a default,
+ * nested `{ maxBytes }`-style objects, one MAX_THREADS for the API, the pool and the CLI.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseMsmOptions, describeValue } from '../src/api/options.js';
+import {
+  parseMsmOptions, describeValue, takeOptionBag, optionInteger, optionThreads, optionBoolean, optionChoice, optionChoiceList, optionFunction, optionObject, optionValue, optionError, MAX_THREADS, type OptionBag,
+} from '../src/api/options.js';
 import { InvalidOptionError, PippinError } from '../src/errors.js';
+import { intFlag, UsageError } from '../src/cli-args.js';
+import { startThreads } from '../src/runtime/pool.js';
 
 const formats = ['zcash', 'zcash-compressed', 'arkworks'] as const;
 const ctx = { formats, entry: 'bls12-381.g1.msm' };
@@ -248,6 +254,179 @@ describe('parseMsmOptions', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+const ENTRY = 'someEntry';
+const NAMES = ['count', 'flag', 'mode', 'list', 'fn', 'tables'] as const;
+type Name = (typeof NAMES)[number];
+const bagOf = (o: unknown) => takeOptionBag(o, ENTRY, NAMES);
+
+/** Runs `f`, asserts an InvalidOptionError naming `option` and carrying `value`; returns its message. */
+function kitRefuses(f: () => unknown, option: string, value: unknown): string {
+  let err: unknown;
+  try {
+    f();
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err instanceof InvalidOptionError, `${option}: expected InvalidOptionError, got ${String(err)}`);
+  assert.equal(err.option, option);
+  assert.ok(Object.is(err.value, value), `${option}: value carried`);
+  assert.ok(err.message.startsWith(`${ENTRY}: `), err.message);
+  return err.message;
+}
+
+describe('options toolkit', () => {
+  it('takeOptionBag: undefined and plain objects (also null-prototype and class instances) give their own defined values', () => {
+    assert.equal(bagOf(undefined).values.size, 0);
+    assert.equal(bagOf(Object.create(null)).values.size, 0);
+    class Opts {
+      count = 3;
+    }
+    assert.deepEqual([...bagOf(new Opts()).values], [['count', 3]]);
+    const b = bagOf({ count: 1, flag: undefined, other: undefined, mode: null });
+    assert.deepEqual([...b.values], [['count', 1], ['mode', null]], 'undefined counts as absent, null is kept as a given value');
+    assert.equal(bagOf(Object.create({ count: 'inherited' })).values.size, 0, 'inherited properties are not read');
+  });
+
+  it('takeOptionBag: anything but a plain object or undefined is refused as `options`', () => {
+    for (const o of [null, 0, 'x', true, 1n, Symbol('o'), [], [1], () => ({}), new Map([['count', 1]]), new Set(), new Date(0), /count/, new Uint8Array(2), new ArrayBuffer(4), Promise.resolve({})]) {
+      const m = kitRefuses(() => bagOf(o), 'options', o);
+      assert.match(m, /^someEntry: options must be an object or undefined, got /);
+    }
+  });
+
+  it('takeOptionBag: an unknown own key (string or symbol, enumerable or not) is refused, naming it and the known ones', () => {
+    const hidden = {};
+    Object.defineProperty(hidden, 'secret', { value: 1, enumerable: false });
+    const sym = Symbol('count');
+    for (const [o, key, value] of [[{ counts: 2 }, 'counts', 2], [hidden, 'secret', 1], [{ [sym]: 1 }, 'Symbol(count)', 1], [JSON.parse('{"__proto__": 5}'), '__proto__', 5]] as const) {
+      const m = kitRefuses(() => bagOf(o), key, value);
+      assert.ok(m.includes(`unknown option`) && m.includes(`(known: ${NAMES.join(', ')})`), m);
+    }
+  });
+
+  it('takeOptionBag reads each value once (a getter is not called again by the readers)', () => {
+    let reads = 0;
+    const bag = bagOf({
+      get count() {
+        reads++;
+        return reads === 1 ? 5 : 'five';
+      },
+    });
+    assert.equal(optionInteger(bag, 'count', 0, 10), 5);
+    assert.equal(optionInteger(bag, 'count', 0, 10), 5);
+    assert.equal(reads, 1);
+  });
+
+  it('null is a wrong value for every reader, with a hint that it is not the default', () => {
+    const bag = bagOf({ count: null, flag: null, mode: null, list: null, fn: null, tables: null });
+    const readers: [Name, (b: OptionBag<Name>) => unknown][] = [
+      ['count', (b) => optionInteger(b, 'count', 0, 9)],
+      ['flag', (b) => optionBoolean(b, 'flag')],
+      ['mode', (b) => optionChoice(b, 'mode', ['a', 'b'])],
+      ['list', (b) => optionChoiceList(b, 'list', ['a', 'b'])],
+      ['fn', (b) => optionFunction(b, 'fn')],
+      ['tables', (b) => optionObject(b, 'tables', ['maxBytes'], (t) => optionInteger(t, 'maxBytes', 0, 9))],
+    ];
+    for (const [name, read] of readers) {
+      const m = kitRefuses(() => read(bag), name, null);
+      assert.match(m, new RegExp(`option ${name} must be .*, got null \\(null is not a default: leave the option out\\)$`));
+      assert.equal(read(bagOf({})), undefined, `${name} absent: undefined`);
+    }
+  });
+
+  it('optionInteger / optionThreads: numbers that are integers in range; MAX_THREADS is the one limit (API, pool, CLI)', () => {
+    assert.equal(optionInteger(bagOf({ count: 0 }), 'count', 0, 3), 0);
+    assert.equal(optionInteger(bagOf({ count: 3 }), 'count', 0, 3), 3);
+    for (const v of [-1, 4, 1.5, NaN, Infinity, '2', 2n, true, [2], new Number(2)]) {
+      assert.equal(kitRefuses(() => optionInteger(bagOf({ count: v }), 'count', 0, 3), 'count', v), `someEntry: option count must be an integer in 0…3, got ${describeValue(v)}`);
+    }
+    assert.equal(MAX_THREADS, 256);
+    assert.equal(optionThreads(bagOf({ count: MAX_THREADS }), 'count'), MAX_THREADS);
+    kitRefuses(() => optionThreads(bagOf({ count: MAX_THREADS + 1 }), 'count'), 'count', MAX_THREADS + 1);
+    kitRefuses(() => optionThreads(bagOf({ count: 0 }), 'count'), 'count', 0);
+    assert.throws(() => parseMsmOptions({ threads: MAX_THREADS + 1 }, ctx), InvalidOptionError);
+    assert.equal(parseMsmOptions({ threads: MAX_THREADS }, ctx).threads, MAX_THREADS);
+    assert.equal(intFlag('threads', String(MAX_THREADS), 1, 1, MAX_THREADS), MAX_THREADS);
+    assert.throws(() => intFlag('threads', String(MAX_THREADS + 1), 1, 1, MAX_THREADS), (e: unknown) => e instanceof UsageError && e.message === `--threads: '${MAX_THREADS + 1}' is not an integer in 1…${MAX_THREADS}`);
+  });
+
+  it('startThreads refuses n outside 1…MAX_THREADS with the same wording', async () => {
+    for (const n of [0, MAX_THREADS + 1, 2.5, '2']) {
+      await assert.rejects(startThreads(n as number), (e: unknown) => e instanceof InvalidOptionError && e.option === 'n' && e.message === `startThreads: n must be an integer in 1…${MAX_THREADS}, got ${describeValue(n)}`);
+    }
+  });
+
+  it('optionBoolean, optionChoice, optionFunction: exact types', () => {
+    assert.equal(optionBoolean(bagOf({ flag: false }), 'flag'), false);
+    for (const v of [0, 1, 'true', new Boolean(true)]) assert.match(kitRefuses(() => optionBoolean(bagOf({ flag: v }), 'flag'), 'flag', v), /must be true or false, got /);
+    assert.equal(optionChoice(bagOf({ mode: 'b' }), 'mode', ['a', 'b']), 'b');
+    for (const v of ['A', 'b ', '', 'toString', 1, ['a']]) assert.match(kitRefuses(() => optionChoice(bagOf({ mode: v }), 'mode', ['a', 'b']), 'mode', v), /must be one of "a", "b", got /);
+    const f = () => 1;
+    assert.equal(optionFunction(bagOf({ fn: f }), 'fn'), f);
+    for (const v of ['f', {}, 1]) assert.match(kitRefuses(() => optionFunction(bagOf({ fn: v }), 'fn'), 'fn', v), /must be a function, got /);
+  });
+
+  it('optionChoiceList: a non-empty array of distinct allowed names, copied and frozen', () => {
+    const given = ['b', 'a'];
+    const got = optionChoiceList(bagOf({ list: given }), 'list', ['a', 'b']);
+    assert.deepEqual(got, ['b', 'a']);
+    assert.ok(Object.isFrozen(got) && got !== given);
+    given[0] = 'x';
+    assert.deepEqual(got, ['b', 'a']);
+    for (const v of [[], ['a', 'a'], ['c'], ['a', 1], 'a', { 0: 'a', length: 1 }, new Set(['a'])]) {
+      assert.match(kitRefuses(() => optionChoiceList(bagOf({ list: v }), 'list', ['a', 'b']), 'list', v), /must be a non-empty array of distinct names among "a", "b", got /);
+    }
+  });
+
+  it('optionObject: exact keys; errors inside name the outer option (path in the message) and carry its whole value', () => {
+    const read = (o: unknown) => optionObject(bagOf({ tables: o }), 'tables', ['maxBytes'], (t) => optionInteger(t, 'maxBytes', 0, 100) ?? 7);
+    assert.equal(read({ maxBytes: 5 }), 5);
+    assert.equal(read({}), 7);
+    for (const v of [{ maxBytes: -1 }, { maxBytes: '5' }, { maxBytes: null }]) {
+      assert.match(kitRefuses(() => read(v), 'tables', v), /^someEntry: option tables\.maxBytes must be an integer in 0…100, got /);
+    }
+    for (const v of [{ maxBytes: 5, extra: 1 }, { maxbytes: 5 }]) {
+      assert.match(kitRefuses(() => read(v), 'tables', v), /^someEntry: option tables must be an object with keys maxBytes \(unknown key "(extra|maxbytes)"\), got /);
+    }
+    for (const v of ['yes', true, [5], new Map()]) assert.match(kitRefuses(() => read(v), 'tables', v), /must be an object with keys maxBytes, got /);
+    // nested twice: still the outermost option
+    const deep = { inner: { n: 'x' } };
+    const m = kitRefuses(() => optionObject(bagOf({ tables: deep }), 'tables', ['inner'], (t) => optionObject(t, 'inner', ['n'], (u) => optionInteger(u, 'n', 0, 1))), 'tables', deep);
+    assert.match(m, /option tables\.inner\.n must be an integer in 0…1, got "x"/);
+  });
+
+  it('optionValue and optionError: custom checks read the same way', () => {
+    const bag = bagOf({ mode: 42 });
+    assert.equal(optionValue(bag, 'mode'), 42);
+    const e = optionError(bag, 'mode', 42, 'a module');
+    assert.ok(e instanceof InvalidOptionError);
+    assert.deepEqual([e.option, e.value, e.message], ['mode', 42, 'someEntry: option mode must be a module, got 42']);
+  });
+
+  it('property: every reader accepts exactly its model, and a refusal names the option', () => {
+    const values = fc.oneof(fc.integer({ min: -3, max: 12 }), fc.double(), fc.constantFrom(null, true, false, 'a', 'b', 'c', '', 5n, [], ['a'], ['a', 'b'], ['a', 'a'], {}, { maxBytes: 3 }, { maxBytes: -3 }, { n: 1 }, () => {}));
+    const models: [Name, (b: OptionBag<Name>) => unknown, (v: unknown) => boolean][] = [
+      ['count', (b) => optionInteger(b, 'count', 0, 9), (v) => typeof v === 'number' && Math.floor(v) === v && v >= 0 && v <= 9],
+      ['flag', (b) => optionBoolean(b, 'flag'), (v) => v === true || v === false],
+      ['mode', (b) => optionChoice(b, 'mode', ['a', 'b']), (v) => v === 'a' || v === 'b'],
+      ['list', (b) => optionChoiceList(b, 'list', ['a', 'b']), (v) => Array.isArray(v) && v.length > 0 && v.every((x) => x === 'a' || x === 'b') && new Set(v).size === v.length],
+      ['fn', (b) => optionFunction(b, 'fn'), (v) => typeof v === 'function'],
+      ['tables', (b) => optionObject(b, 'tables', ['maxBytes'], (t) => optionInteger(t, 'maxBytes', 0, 9)), (v) => typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).every((k) => k === 'maxBytes') && (!('maxBytes' in v) || (v as { maxBytes: number }).maxBytes >= 0)],
+    ];
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: models.length - 1 }), values, (i, v) => {
+        const [name, read, ok] = models[i];
+        const bag = bagOf({ [name]: v });
+        if (ok(v)) assert.doesNotThrow(() => read(bag));
+        else {
+          assert.throws(() => read(bag), (e: unknown) => e instanceof InvalidOptionError && e.option === name && Object.is(e.value, v));
+        }
+      }),
+      { numRuns: 1000 },
     );
   });
 });

@@ -9,8 +9,8 @@ import type { G2FormatName } from '../curves/g2.js';
 import { groupContext, type G1AffineValue, type G2AffineValue, type GroupContext } from '../msm/group.js';
 import { enqueue } from '../msm/call.js';
 import { evictFromWorkers } from '../runtime/pool.js';
-import { BackendUnavailableError, InvalidOptionError, NotInitializedError, PippinError } from '../errors.js';
-import { describeValue, parseChoice } from './options.js';
+import { BackendUnavailableError, NotInitializedError, PippinError } from '../errors.js';
+import { optionChoice, takeOptionBag } from './options.js';
 import { wideArithmeticSupported } from '../runtime/wide-probe.js';
 import { selfTestWide64 } from '../runtime/wide-selftest.js';
 import type { CurveDescriptor, CurveParams } from '../curves/types.js';
@@ -299,13 +299,5 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
 
 /** `init`'s options: undefined, or an object whose only known own key is `backend`. */
 function parseInitOptions(options: unknown, entry: string): Backend | undefined {
-  if (options === undefined) return undefined;
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new InvalidOptionError(`${entry}: options must be an object, got ${describeValue(options)}`, 'options', options);
-  }
-  for (const key of Object.keys(options)) {
-    if (key !== 'backend') throw new InvalidOptionError(`${entry}: unknown option ${JSON.stringify(key)} (known: "backend")`, key, (options as Record<string, unknown>)[key]);
-  }
-  const v = Object.getOwnPropertyDescriptor(options, 'backend')?.value;
-  return v === undefined ? undefined : parseChoice(v, BACKENDS, 'backend', entry);
+  return optionChoice(takeOptionBag(options, entry, ['backend']), 'backend', BACKENDS);
 }

@@ -16,9 +16,7 @@
 import { InvalidOptionError, WorkerError } from '../errors.js';
 import { WORKER_SOURCE } from '../wasm-generated/worker-source.js';
 import type { Op, TaskResult } from './interpreter.js';
-
-/** Most threads a pool runs (more logical cores than this are not used). */
-export const MAX_THREADS = 256;
+import { MAX_THREADS, describeValue, integerRangeText, isIntegerIn } from '../api/option-kit.js';
 
 /**
  * What the pool needs of a worker: the Web Worker interface's subset, so a page whose CSP forbids
@@ -458,8 +456,8 @@ export interface StartThreadsOptions {
  * ```
  */
 export async function startThreads(n: number = defaultThreadCount(), options: StartThreadsOptions = {}): Promise<typeof threads> {
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_THREADS) {
-    throw new InvalidOptionError(`startThreads: n must be an integer in 1…${MAX_THREADS}, got ${typeof n === 'number' ? n : `${String(n)} (a ${typeof n})`}`, 'n', n);
+  if (!isIntegerIn(n, 1, MAX_THREADS)) {
+    throw new InvalidOptionError(`startThreads: n must be ${integerRangeText(1, MAX_THREADS)}, got ${describeValue(n)}`, 'n', n);
   }
   if (options.createWorker !== undefined && typeof options.createWorker !== 'function') {
     throw new InvalidOptionError('startThreads: createWorker must be a function', 'createWorker', options.createWorker);
