@@ -5,7 +5,7 @@
  * and what pippin made of them (prepared G1 bases, or G2 points already converted and validated).
  *
  * Lookup is by content: a request matches an entry of its curve and group when its bytes equal a
- * prefix of the entry's (the same buffer object is tried first). The comparison reads the bytes once
+ * prefix of the entry's. The comparison reads the bytes once
  * (≈ 0.1 ms per MiB) where a conversion costs a pass of field multiplications and a decode. Entries
  * are evicted least recently used first to stay within the byte budget; the budget counts the copy
  * and the Wasm memory the entry holds.
@@ -14,7 +14,7 @@
 export interface CacheEntry<H> {
   readonly curve: string;
   readonly group: 'G1' | 'G2';
-  /** the bases as first given (a private copy) */
+  /** the bases that were converted (a private copy, never written) */
   readonly raw: Uint8Array;
   /** points in `raw` */
   readonly n: number;
@@ -43,7 +43,6 @@ export interface CacheCounters {
 
 export class BaseCache<H> {
   private entries: CacheEntry<H>[] = [];
-  private byObject = new WeakMap<Uint8Array, CacheEntry<H>>();
   private clock = 0;
   readonly counters: CacheCounters = { hits: 0, misses: 0, evictions: 0, superseded: 0 };
 
@@ -66,9 +65,7 @@ export class BaseCache<H> {
 
   /** The entry whose bases start with `bases`' bytes (counts a hit or a miss). */
   lookup(curve: string, group: 'G1' | 'G2', bases: Uint8Array, again = false): CacheEntry<H> | undefined {
-    const same = this.byObject.get(bases);
     let found: CacheEntry<H> | undefined;
-    if (same && this.entries.includes(same) && isPrefix(bases, same.raw)) found = same;
     for (let i = 0; !found && i < this.entries.length; i++) {
       const e = this.entries[i];
       if (e.curve === curve && e.group === group && isPrefix(bases, e.raw)) found = e;
@@ -80,17 +77,16 @@ export class BaseCache<H> {
     if (again) this.counters.misses--;
     this.counters.hits++;
     found.lastUse = ++this.clock;
-    this.byObject.set(bases, found);
     return found;
   }
 
   /**
-   * Adds an entry (its `raw` must be a private copy) and evicts to the budget. Entries of the same
+   * Adds an entry (its `raw` a private copy: the bytes its `held` was made from) and evicts to the budget. Entries of the same
    * curve and group whose bases are a prefix of the new one are dropped (a longer SRS prefix serves
    * them). Returns false, holding nothing, when the entry alone exceeds the budget: the caller then
    * releases it after use.
    */
-  add(entry: Omit<CacheEntry<H>, 'lastUse'>, given: Uint8Array): boolean {
+  add(entry: Omit<CacheEntry<H>, 'lastUse'>): boolean {
     if (entry.bytes > this.budget) return false;
     for (const e of [...this.entries]) {
       if (e.curve === entry.curve && e.group === entry.group && e.n <= entry.n && isPrefix(e.raw, entry.raw)) {
@@ -100,7 +96,6 @@ export class BaseCache<H> {
     }
     const full: CacheEntry<H> = { ...entry, lastUse: ++this.clock };
     this.entries.push(full);
-    this.byObject.set(given, full);
     let total = this.bytes;
     while (total > this.budget) {
       let lru = this.entries[0];

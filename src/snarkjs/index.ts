@@ -8,13 +8,15 @@
  * takes) that shared curve with the ffjavascript module it is given and replaces those two methods on
  * it; `uninstall()` puts ffjavascript's own back. pippin contains no snarkjs or ffjavascript code.
  *
- * Each replaced call: bases (affine, Montgomery little-endian, (0,0) = infinity) are looked up in a
- * content-keyed cache; on a miss ffjavascript's own workers turn them into standard big-endian
+ * Each replaced call copies its bases and scalars before anything else runs, and works only on the
+ * copies: bases (affine, Montgomery little-endian, (0,0) = infinity) are looked up in a
+ * content-keyed cache; on a miss ffjavascript's own workers turn the copy into standard big-endian
  * coordinates (`batchLEMtoU`), pippin decodes and validates them once ('on-curve' by default) and
- * keeps them as prepared bases (`g1.prepare` / `g2.prepare`, Wasm memory). Scalars (32-byte LE,
- * standard form) go to pippin as they are; the affine result is handed back as ffjavascript's Jacobian
- * point. Calls pippin cannot take (not Uint8Array, scalars not 32 bytes, fewer than `minPoints`
- * points) run ffjavascript's original method. docs/snarkjs.md has the caveats.
+ * keeps them as prepared bases (`g1.prepare` / `g2.prepare`, Wasm memory), keyed by that same copy.
+ * Scalars (32-byte LE, standard form) go to pippin as they are; the affine result is handed back as
+ * a new ffjavascript Jacobian point. Calls pippin cannot take (not Uint8Array, scalars not 32 bytes,
+ * fewer than `minPoints` points) run ffjavascript's original method (on the copies). docs/snarkjs.md
+ * has the caveats.
  *
  * @module pippin/snarkjs
  * @example
@@ -33,7 +35,8 @@
  */
 import { bls12_381, bn254 } from '../index.js';
 import type { Curve, G1Affine, G2Affine, PreparedBases } from '../index.js';
-import { InvalidOptionError, PippinError } from '../errors.js';
+import { PippinError } from '../errors.js';
+import { optionBoolean, optionChoice, optionChoiceList, optionError, optionFunction, optionInteger, optionThreads, optionValue, takeOptionBag } from '../api/options.js';
 import { BaseCache, type CacheCounters } from './cache.js';
 import type { FfjsCurve, FfjsGroup, FfjsModule, MultiExpFn } from './ffjs.js';
 import { splitScalars, type ScalarSplit } from './scalars.js';
@@ -57,8 +60,8 @@ export type SnarkjsCurveName = 'bn128' | 'bls12381';
 const CURVE_NAMES: readonly SnarkjsCurveName[] = Object.freeze(['bn128', 'bls12381']);
 
 /**
- * Options of `installSnarkjsEngine` (`ffjavascript` is required); unknown names, wrong types and
- * values out of range reject with InvalidOptionError.
+ * Options of `installSnarkjsEngine` (`ffjavascript` is required); unknown names, wrong types, `null`
+ * and values out of range reject with InvalidOptionError naming the option.
  *
  * @example
  * ```ts
@@ -222,7 +225,11 @@ export interface SnarkjsEngine {
   status(): CurveStatus[];
   /** Drops every cached base set. */
   clearCache(): void;
-  /** Restores ffjavascript's methods (after the calls in flight) and frees the cache. Idempotent. */
+  /**
+   * Restores ffjavascript's methods at once (later calls, also through a kept reference to the
+   * engine's method, run ffjavascript's), waits for the calls in flight (they resolve to their
+   * correct results and cache nothing) and leaves the cache empty. Idempotent.
+   */
   uninstall(): Promise<void>;
 }
 
@@ -273,8 +280,6 @@ interface Hooked {
   global: 'curve_bn128' | 'curve_bls12381';
   /** conversions of new bases run one after another (concurrent misses on the same bases convert once) */
   chain: Promise<unknown>;
-  /** replaced calls not yet settled (uninstall waits for them) */
-  inflight: Set<Promise<unknown>>;
 }
 
 type Held = PreparedBases<G1Affine | G2Affine>;
@@ -307,17 +312,20 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     cache: { ...cache.counters, entries: 0, bytes: 0 },
   };
   const hooks: Hooked[] = [];
+  /** replaced calls not yet settled (uninstall waits for them) */
+  const inflight = new Set<Promise<unknown>>();
+  /** set by uninstall(): calls go to ffjavascript's method, in-flight calls cache nothing */
+  let closed = false;
   try {
     for (const name of opts.curves) {
       const spec = PIPPIN[name];
-      const build = opts.ffjavascript[spec.build];
-      if (typeof build !== 'function') throw new InvalidOptionError(`installSnarkjsEngine: option ffjavascript has no ${spec.build}() (pass the ffjavascript module snarkjs imports)`, 'ffjavascript', opts.ffjavascript);
+      const build = opts.ffjavascript[spec.build]!;
       const pip = spec.curve();
       const [ff] = await Promise.all([build(false), pip.init()]);
       for (const g of ['G1', 'G2'] as const) {
         if ((ff[g].multiExpAffine as { [HOOK]?: unknown })[HOOK]) throw new SnarkjsEngineError(`installSnarkjsEngine: ${name} ${g}.multiExpAffine is already replaced by another engine (uninstall it first)`);
       }
-      const h: Hooked = { curve: name, ff, pip, global: spec.global, original: { G1: ff.G1.multiExpAffine, G2: ff.G2.multiExpAffine }, replaced: undefined!, chain: Promise.resolve(), inflight: new Set() };
+      const h: Hooked = { curve: name, ff, pip, global: spec.global, original: { G1: ff.G1.multiExpAffine, G2: ff.G2.multiExpAffine }, replaced: undefined!, chain: Promise.resolve() };
       h.replaced = { G1: makeHook(h, 'G1'), G2: makeHook(h, 'G2') };
       ff.G1.multiExpAffine = h.replaced.G1;
       ff.G2.multiExpAffine = h.replaced.G2;
@@ -333,16 +341,17 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     const original = h.original[group];
     const PB = 2 * G.F.n8;
     const fn: MultiExpFn = (givenBases, givenScalars, logger, logText) => {
-      const bases = asBytes(givenBases);
-      const scalars = asBytes(givenScalars);
+      // the inputs as they are now: every later step reads these copies only
+      const bases = copyBytes(givenBases);
+      const scalars = copyBytes(givenScalars);
       const n = bases ? Math.floor(bases.length / PB) : 0;
-      if (!bases || !scalars || n < opts.minPoints || bases.length !== n * PB || scalars.length !== 32 * n) {
-        stats.stockCalls++;
-        return original.call(G, givenBases, givenScalars, logger, logText);
+      if (closed || !bases || !scalars || n < opts.minPoints || bases.length !== n * PB || scalars.length !== 32 * n) {
+        if (!closed) stats.stockCalls++;
+        return original.call(G, bases ?? givenBases, scalars ?? givenScalars, logger, logText);
       }
       const run = replacedCall(h, group, bases, scalars, logText);
-      h.inflight.add(run);
-      const done = () => h.inflight.delete(run);
+      inflight.add(run);
+      const done = () => inflight.delete(run);
       run.then(done, done);
       return run;
     };
@@ -350,6 +359,7 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
     return fn;
   }
 
+  /** One call on pippin; `bases` and `scalars` are the call's private copies. */
   async function replacedCall(h: Hooked, group: 'G1' | 'G2', bases: Uint8Array, scalars: Uint8Array, label: string | undefined): Promise<Uint8Array> {
     const t0 = performance.now();
     const G = h.ff[group];
@@ -369,8 +379,8 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
         const tc = performance.now();
         const held = await convertBases(h, group, bases, where);
         convertMs = performance.now() - tc;
-        const raw = bases.slice();
-        const kept = opts.cacheBytes > 0 && cache.add({ curve: h.curve, group, raw, n, held, bytes: raw.length + held.bytes }, bases);
+        // keyed by the bytes just converted (the private copy); nothing is kept once uninstall() began
+        const kept = !closed && opts.cacheBytes > 0 && cache.add({ curve: h.curve, group, raw: bases, n, held, bytes: bases.length + held.bytes });
         const r = msmOnPippin(held, scalars, where);
         // not kept: released after the MSM just started (dispose waits for it)
         if (!kept) held.dispose();
@@ -446,10 +456,9 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
       cache.clear();
     },
     async uninstall() {
-      for (const h of hooks) {
-        await Promise.allSettled([...h.inflight]);
-        restore(h);
-      }
+      closed = true;
+      for (const h of hooks) restore(h);
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
       cache.clear();
     },
   };
@@ -457,16 +466,17 @@ export async function installSnarkjsEngine(options: SnarkjsEngineOptions): Promi
 }
 
 /**
- * The bytes of a Uint8Array, or of one of ffjavascript's BigBuffers (pages of 2^30 bytes; snarkjs
- * hands them over for some polynomials and sections) when it fits one page: its `slice` then returns
- * a Uint8Array copy. Anything else: undefined (the call goes to ffjavascript's method).
+ * A private copy (a plain Uint8Array, whatever memory the input is in) of a Uint8Array's bytes, or
+ * of one of ffjavascript's BigBuffers (pages of 2^30 bytes; snarkjs hands them over for some
+ * polynomials and sections) when it is one page. Anything else: undefined (the call goes to
+ * ffjavascript's method).
  */
-function asBytes(x: unknown): Uint8Array | undefined {
-  if (x instanceof Uint8Array) return x;
-  const b = x as { buffers?: unknown; byteLength?: unknown; slice?: (from: number, to: number) => unknown } | null;
-  if (!b || !Array.isArray(b.buffers) || b.buffers.length !== 1 || typeof b.byteLength !== 'number' || typeof b.slice !== 'function') return undefined;
-  const u = b.slice(0, b.byteLength);
-  return u instanceof Uint8Array ? u : undefined;
+function copyBytes(x: unknown): Uint8Array | undefined {
+  if (x instanceof Uint8Array) return new Uint8Array(x);
+  const b = x as { buffers?: unknown; byteLength?: unknown } | null;
+  if (!b || !Array.isArray(b.buffers) || b.buffers.length !== 1 || typeof b.byteLength !== 'number') return undefined;
+  const page: unknown = b.buffers[0];
+  return page instanceof Uint8Array && page.length >= b.byteLength ? new Uint8Array(page.subarray(0, b.byteLength)) : undefined;
 }
 
 function restore(h: Hooked): void {
@@ -502,38 +512,28 @@ interface ParsedOptions {
 }
 
 const ENTRY = 'installSnarkjsEngine';
-const KNOWN = ['ffjavascript', 'curves', 'validate', 'cacheBytes', 'minPoints', 'threads', 'crossCheck', 'onCall'];
+const OPTION_NAMES = Object.freeze(['ffjavascript', 'curves', 'validate', 'cacheBytes', 'minPoints', 'threads', 'crossCheck', 'onCall'] as const);
+const VALIDATIONS = Object.freeze(['on-curve', 'full', 'none'] as const);
+const DEFAULT_CACHE_BYTES = 512 * 2 ** 20;
+const MAX_CACHE_BYTES = 2 ** 40;
+const MAX_MIN_POINTS = 2 ** 30;
 
-function parseOptions(o: unknown): ParsedOptions {
-  if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new InvalidOptionError(`${ENTRY}: options must be an object with ffjavascript, got ${String(o)}`, 'options', o);
-  const get = (k: string) => Object.getOwnPropertyDescriptor(o, k)?.value as unknown;
-  for (const k of Object.keys(o)) if (!KNOWN.includes(k)) throw new InvalidOptionError(`${ENTRY}: unknown option ${JSON.stringify(k)} (known: ${KNOWN.join(', ')})`, k, get(k));
-  const ff = get('ffjavascript');
-  if (typeof ff !== 'object' || ff === null) throw new InvalidOptionError(`${ENTRY}: option ffjavascript must be the ffjavascript module snarkjs uses`, 'ffjavascript', ff);
-  const curves = get('curves') ?? ['bn128'];
-  if (!Array.isArray(curves) || curves.length === 0 || curves.some((c) => !CURVE_NAMES.includes(c)) || new Set(curves).size !== curves.length) {
-    throw new InvalidOptionError(`${ENTRY}: option curves must be a non-empty list of distinct names among ${CURVE_NAMES.map((c) => JSON.stringify(c)).join(', ')}`, 'curves', curves);
+function parseOptions(options: unknown): ParsedOptions {
+  const bag = takeOptionBag(options, ENTRY, OPTION_NAMES);
+  const curves = optionChoiceList(bag, 'curves', CURVE_NAMES) ?? Object.freeze(['bn128'] as const);
+  const ff = optionValue(bag, 'ffjavascript') as Record<string, unknown> | undefined;
+  const builders = curves.map((c) => PIPPIN[c].build);
+  if (typeof ff !== 'object' || ff === null || Array.isArray(ff) || builders.some((b) => typeof ff[b] !== 'function')) {
+    throw optionError(bag, 'ffjavascript', ff, `the ffjavascript module snarkjs imports (with ${builders.map((b) => `${b}()`).join(' and ')})`);
   }
-  const validate = get('validate') ?? 'on-curve';
-  if (validate !== 'on-curve' && validate !== 'full' && validate !== 'none') throw new InvalidOptionError(`${ENTRY}: option validate must be "on-curve", "full" or "none", got ${String(validate)}`, 'validate', validate);
-  const int = (k: string, dflt: number | undefined, min: number, max: number) => {
-    const v = get(k);
-    if (v === undefined) return dflt;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new InvalidOptionError(`${ENTRY}: option ${k} must be an integer in ${min}…${max}, got ${String(v)}`, k, v);
-    return v;
-  };
-  const onCall = get('onCall');
-  if (onCall !== undefined && typeof onCall !== 'function') throw new InvalidOptionError(`${ENTRY}: option onCall must be a function`, 'onCall', onCall);
-  const crossCheck = get('crossCheck') ?? false;
-  if (typeof crossCheck !== 'boolean') throw new InvalidOptionError(`${ENTRY}: option crossCheck must be a boolean`, 'crossCheck', crossCheck);
   return {
     ffjavascript: ff as FfjsModule,
-    curves: Object.freeze([...curves]) as readonly SnarkjsCurveName[],
-    validate,
-    cacheBytes: int('cacheBytes', 512 * 2 ** 20, 0, 2 ** 40)!,
-    minPoints: int('minPoints', 64, 1, 2 ** 30)!,
-    threads: int('threads', undefined, 1, 256),
-    crossCheck,
-    onCall: onCall as ((r: CallRecord) => void) | undefined,
+    curves,
+    validate: optionChoice(bag, 'validate', VALIDATIONS) ?? 'on-curve',
+    cacheBytes: optionInteger(bag, 'cacheBytes', 0, MAX_CACHE_BYTES) ?? DEFAULT_CACHE_BYTES,
+    minPoints: optionInteger(bag, 'minPoints', 1, MAX_MIN_POINTS) ?? 64,
+    threads: optionThreads(bag, 'threads'),
+    crossCheck: optionBoolean(bag, 'crossCheck') ?? false,
+    onCall: optionFunction<(typeof OPTION_NAMES)[number], (r: CallRecord) => void>(bag, 'onCall'),
   };
 }
