@@ -9,6 +9,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import * as ffjavascript from 'ffjavascript';
 import { installSnarkjsEngine, type FfjsCurve, type FfjsGroup, type SnarkjsEngine } from '../src/snarkjs/index.js';
 import { MAX_THREADS } from '../src/api/options.js';
 import { InvalidOptionError } from '../src/errors.js';
@@ -46,8 +47,13 @@ async function assertStock(c: CurveName, g: GroupName, got: Uint8Array, bases: U
   assert.ok(G.eq(got, want), `${what}: equals stock ffjavascript`);
 }
 
-/** `bytes` in the memory a caller may pass: a Uint8Array, a Node Buffer, a subarray at an offset, a SharedArrayBuffer view. */
-const KINDS: Record<string, (bytes: Uint8Array) => Uint8Array> = {
+interface Refillable {
+  set(bytes: Uint8Array, offset: number): void;
+}
+const BigBuffer = (ffjavascript as unknown as { BigBuffer: new (n: number) => Refillable }).BigBuffer;
+
+/** `bytes` in the memory a caller may pass: a Uint8Array, a Node Buffer, a subarray at an offset, a SharedArrayBuffer view, ffjavascript's BigBuffer. */
+const KINDS: Record<string, (bytes: Uint8Array) => Refillable> = {
   Uint8Array: (b) => b.slice(),
   Buffer: (b) => Buffer.from(b),
   'subarray at offset 7': (b) => {
@@ -59,6 +65,11 @@ const KINDS: Record<string, (bytes: Uint8Array) => Uint8Array> = {
     const shared = new Uint8Array(new SharedArrayBuffer(b.length));
     shared.set(b);
     return shared;
+  },
+  BigBuffer: (b) => {
+    const big = new BigBuffer(b.length);
+    big.set(b, 0);
+    return big;
   },
 };
 
@@ -108,7 +119,7 @@ describe('pippin/snarkjs takes its inputs at the call', () => {
     });
   }
 
-  test('inputs changed right after the call (Uint8Array, Buffer, subarray, SharedArrayBuffer; miss and hit): every replaced method equals stock on the inputs given', async () => {
+  test('inputs changed right after the call (Uint8Array, Buffer, subarray, SharedArrayBuffer, BigBuffer; miss and hit): every replaced method equals stock on the inputs given', async () => {
     await withEngine(['bn128', 'bls12381'], async (engine) => {
       let seed = 100;
       for (const [c, g] of METHODS) {
@@ -120,8 +131,8 @@ describe('pippin/snarkjs takes its inputs at the call', () => {
             const bases = wrap(given.bases);
             const scalars = wrap(given.scalars);
             const pending = G.multiExpAffine(bases, scalars);
-            bases.set(other.bases);
-            scalars.set(other.scalars);
+            bases.set(other.bases, 0);
+            scalars.set(other.scalars, 0);
             await assertStock(c, g, await pending, given.bases, given.scalars, `${c} ${g} ${kind} (${cache})`);
           }
         }
