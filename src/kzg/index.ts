@@ -18,9 +18,9 @@
  * ```
  */
 import { bls12_381, type PreparedBases } from '../index.js';
-import { DisposedError, InvalidOptionError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError } from '../errors.js';
+import { DisposedError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError } from '../errors.js';
 import { groupContextOf } from '../api/group.js';
-import { MAX_THREADS, describeValue } from '../api/options.js';
+import { describeValue, optionBoolean, optionChoice, optionError, optionInteger, optionObject, optionThreads, optionValue, takeOptionBag } from '../api/option-kit.js';
 import { enqueue, runProgram, runSync, type PhaseProgram } from '../msm/call.js';
 import { AffineBatch, CHECK, FORMAT_COMPRESSED, type Points } from '../msm/affine-batch.js';
 import type { G1Twiddles } from '../msm/g1-fft.js';
@@ -250,34 +250,20 @@ interface ParsedOptions {
   fk20: (typeof FK20_WHEN)[number];
 }
 
-function optionError(name: string, value: unknown, allowed: string): InvalidOptionError {
-  return new InvalidOptionError(`loadKzg: option ${name} must be ${allowed}, got ${describeValue(value)}`, name, value);
-}
-
-/** loadKzg's options: own keys only, each absent or undefined (default) or of its type and range; null is a wrong value. */
+/** loadKzg's options through the toolkit (src/api/option-kit.ts): own keys only, null a wrong value, each of its type and range. */
 function parseOptions(options: unknown): ParsedOptions {
-  if (options === undefined) return { setup: undefined, threads: undefined, tableBytes: 0, fk20: 'first-use' };
-  if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new InvalidOptionError(`loadKzg: options must be an object, got ${describeValue(options)}`, 'options', options);
-  const bag = options as Record<string, unknown>;
-  for (const key of Reflect.ownKeys(bag)) {
-    if (typeof key !== 'string' || !(OPTION_NAMES as readonly string[]).includes(key)) {
-      throw new InvalidOptionError(`loadKzg: unknown option ${String(key)} (known: ${OPTION_NAMES.join(', ')})`, String(key), bag[key as string]);
-    }
-  }
-  const own = (name: string) => (Object.prototype.hasOwnProperty.call(bag, name) ? bag[name] : undefined);
-  const { setup, threads, tables, fk20 } = { setup: own('setup'), threads: own('threads'), tables: own('tables'), fk20: own('fk20') };
-  if (setup !== undefined && typeof setup !== 'string') throw optionError('setup', setup, "the text of c-kzg's trusted_setup.txt (a string)");
-  if (threads !== undefined && !(typeof threads === 'number' && Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) throw optionError('threads', threads, `an integer in 1…${MAX_THREADS}`);
-  let tableBytes = 0;
-  if (tables === true) tableBytes = DEFAULT_TABLE_BYTES;
-  else if (tables !== undefined && tables !== false) {
-    const keys = typeof tables === 'object' && tables !== null && !Array.isArray(tables) ? Reflect.ownKeys(tables) : [];
-    const maxBytes = keys.length === 1 && keys[0] === 'maxBytes' ? (tables as { maxBytes: unknown }).maxBytes : undefined;
-    if (typeof maxBytes !== 'number' || !Number.isSafeInteger(maxBytes) || maxBytes < 0) throw optionError('tables', tables, 'true, false or { maxBytes } with a non-negative integer');
-    tableBytes = maxBytes;
-  }
-  if (fk20 !== undefined && !(FK20_WHEN as readonly unknown[]).includes(fk20)) throw optionError('fk20', fk20, FK20_WHEN.map((w) => `'${w}'`).join(' or '));
-  return { setup: setup as string | undefined, threads: threads as number | undefined, tableBytes, fk20: (fk20 as ParsedOptions['fk20'] | undefined) ?? 'first-use' };
+  const bag = takeOptionBag(options, 'loadKzg', OPTION_NAMES);
+  const setup = optionValue(bag, 'setup');
+  if (setup !== undefined && typeof setup !== 'string') throw optionError(bag, 'setup', setup, "the text of c-kzg's trusted_setup.txt (a string)");
+  const tablesAllowed = 'true, false or { maxBytes } with a non-negative integer';
+  const tables = typeof optionValue(bag, 'tables') === 'boolean' ? optionBoolean(bag, 'tables') : optionObject(bag, 'tables', ['maxBytes'] as const, (inner) => optionInteger(inner, 'maxBytes', 0, Number.MAX_SAFE_INTEGER), tablesAllowed);
+  if (tables === undefined && optionValue(bag, 'tables') !== undefined) throw optionError(bag, 'tables', optionValue(bag, 'tables'), tablesAllowed);
+  return {
+    setup,
+    threads: optionThreads(bag, 'threads'),
+    tableBytes: tables === true ? DEFAULT_TABLE_BYTES : typeof tables === 'number' ? tables : 0,
+    fk20: optionChoice(bag, 'fk20', FK20_WHEN) ?? 'first-use',
+  };
 }
 
 /** A point error of the setup (PointEncodingError, NotOnCurveError, NotInSubgroupError) as a TrustedSetupError naming the point. */
