@@ -6,7 +6,8 @@
  *   npm run bench:field [-- --json] [-- --runs 9] [-- --variants] [-- --curves bn254,pallas]
  *
  * --variants also measures every limb width 26..30 × every product variant (MUL_STRATEGIES) for Fp (the tuning run);
- * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts).
+ * --curves bn254,pallas,… does the same for other curves' base fields (from src/curves/index.ts);
+ * --fr measures their scalar fields F_r instead (the `fr` tuning entries).
  *
  *   npm run bench:field -- --browser [--backend wide64|i32|both] [--curves bls12-381,bn254] [--runs 3] [--json] [--variants]
  *
@@ -28,7 +29,7 @@ import { launchChromium, runnerModule, runnerPage } from '../src/testing/wide-br
 import type { BenchRow, RunnerModule } from '../src/testing/field-runner.js';
 
 const curveNames = Object.keys(curves) as (keyof typeof curves)[];
-const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--browser [--backend wide64|i32|both] [--variants]]`;
+const USAGE = `usage: npm run bench:field -- [--runs 9 (1…1000)] [--json] [--variants] [--curves ${curveNames.join(',')}] [--fr] [--browser [--backend wide64|i32|both] [--variants]]`;
 const BACKENDS = ['wide64', 'i32', 'both'] as const;
 
 /** Fp kernels in Chromium (flag on), per curve and backend, interleaved in one page. */
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
     curves: { type: 'string' },
     browser: { type: 'boolean' },
     backend: { type: 'string' },
+    fr: { type: 'boolean' },
   });
   const json = values.json === true;
   const runs = intFlag('runs', values.runs, 9, 1, 1000);
@@ -172,12 +174,14 @@ async function main(): Promise<void> {
     ...fieldCases(inst, 'fr', 'bls12-381-fr'),
     ...montgomeryCases(),
   ];
+  const variantField = values.fr === true ? 'fr' : 'fp';
   for (const name of variantCurves) {
     const params = curves[name];
     for (const w of [26, 27, 28, 29, 30]) {
       for (const mul of MUL_STRATEGIES) {
-        const vi = await devFieldInstance(name, [{ name: 'fp', p: params.p, w, mul }]);
-        for (const k of fieldCases(vi, 'fp', `${name}-fp`, `pippin[w=${w},${mul}]`).slice(0, 2)) cases.push(k);
+        // the field under the kernels' name fp (the benchmark loops), F_r's modulus with --fr
+        const vi = await devFieldInstance(name, [{ name: 'fp', p: variantField === 'fr' ? params.r : params.p, w, mul }]);
+        for (const k of fieldCases(vi, 'fp', `${name}-${variantField}`, `pippin[w=${w},${mul}]`).slice(0, 2)) cases.push(k);
       }
     }
   }
@@ -209,7 +213,7 @@ async function main(): Promise<void> {
     }
   }
   if (variantCurves.length) {
-    log('\nbase-field variants (tuning): mul, square ns');
+    log(`\n${variantField === 'fr' ? 'scalar' : 'base'}-field variants (tuning): mul, square ns`);
     for (const r of rows.filter((r) => r.impl.startsWith('pippin[') && r.op === 'mul')) {
       log(`${r.field.padEnd(14)} ${r.impl.padEnd(28)} mul ${r.nsPerOp.toFixed(1).padStart(7)}  square ${get(r.impl, r.field, 'square')!.toFixed(1).padStart(7)}`);
     }

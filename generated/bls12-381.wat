@@ -6,7 +6,7 @@
 ;; field fr: p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001 (255 bits)
 ;;   limb width w = 30, limb count n = 9, R = 2^270, element = 36 bytes
 ;;   mu0 = -p^-1 mod 2^w = 0x3fffffff, CIOS carry period = 9, mul = karatsuba-fips
-;; fr array kernels: fr_fft, _powers, _vec_mul, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch
+;; fr array kernels: fr_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch
 ;; curve bls12-381 g1: y² = x³ + 4, subgroup test [t]([t]P) = ψ(P) + P with |t| = 0xd201000000010000 (64 bits, weight 6)
 ;; point formats (code name bytes): 0 zcash 96, 1 zcash-compressed 48, 2 arkworks 96
 ;; field fp2 = fp[i]/(i² + 1): element = c0 ‖ c1, 104 bytes
@@ -62,12 +62,17 @@
   (export "fr_inv" (func $fr_inv))
   (export "fr_batch_inv" (func $fr_batch_inv))
   (export "fr_fft" (func $fr_fft))
+  (export "fr_bit_reverse" (func $fr_bit_reverse))
   (export "fr_powers" (func $fr_powers))
   (export "fr_vec_mul" (func $fr_vec_mul))
+  (export "fr_vec_add" (func $fr_vec_add))
+  (export "fr_vec_sub" (func $fr_vec_sub))
+  (export "fr_vec_mul_sub" (func $fr_vec_mul_sub))
   (export "fr_vec_scale" (func $fr_vec_scale))
   (export "fr_vec_sub_scalar" (func $fr_vec_sub_scalar))
   (export "fr_dot" (func $fr_dot))
   (export "fr_gather" (func $fr_gather))
+  (export "fr_from_bytes_le_batch" (func $fr_from_bytes_le_batch))
   (export "fr_from_bytes_be_batch" (func $fr_from_bytes_be_batch))
   (export "fr_to_bytes_le_batch" (func $fr_to_bytes_le_batch))
   (export "fr_to_bytes_be_batch" (func $fr_to_bytes_be_batch))
@@ -5326,6 +5331,41 @@
       )
     )
   )
+  ;; fr_bit_reverse(a, n, scratch): permutes the n = 2^k elements at a in place, element i to position rev_k(i) (k-bit reversal; n = 1: identity).
+  ;; Any element values (copied, not reduced). scratch: 1 element (36 bytes), not in a. Cost: (n − 2^⌈k/2⌉)/2 swaps, 3 fr_copy each,
+  ;; and ≤ 2n steps of the reversed counter. Turns fr_fft's bit-reversed order into the natural one and back.
+  ;; i64.mul instructions in body: 0
+  (func $fr_bit_reverse (param $a i32) (param $n i32) (param $scratch i32)
+    (local $i i32) (local $j i32) (local $bit i32) (local $x i32) (local $y i32)
+    (local.set $j (i32.const 0))
+    (local.set $i (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $i) (local.get $n)))
+      (loop $l1
+        (if (i32.lt_u (local.get $i) (local.get $j))
+          (then
+            (local.set $x (i32.add (local.get $a) (i32.mul (local.get $i) (i32.const 36))))
+            (local.set $y (i32.add (local.get $a) (i32.mul (local.get $j) (i32.const 36))))
+            (call $fr_copy (local.get $scratch) (local.get $x))
+            (call $fr_copy (local.get $x) (local.get $y))
+            (call $fr_copy (local.get $y) (local.get $scratch))
+          )
+        )
+        ;; j = rev(i + 1): clear the top ones of j, then set the first zero below them
+        (local.set $bit (i32.shr_u (local.get $n) (i32.const 1)))
+        (block $b2
+          (loop $l3
+            (br_if $b2 (i32.eqz (i32.and (local.get $j) (local.get $bit))))
+            (local.set $j (i32.xor (local.get $j) (local.get $bit)))
+            (local.set $bit (i32.shr_u (local.get $bit) (i32.const 1)))
+            (br $l3)
+          )
+        )
+        (local.set $j (i32.or (local.get $j) (local.get $bit)))
+        (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $n)))
+      )
+    )
+  )
   ;; fr_powers(out, s, g, count): out[k] = s·g^k for k < count (a running product: count − 1 fr_mul).
   ;; s and g must not lie in out[1…count) (s is read once, first; g at every step).
   ;; i64.mul instructions in body: 0
@@ -5361,6 +5401,67 @@
       (loop $l1
         (call $fr_mul (local.get $o) (local.get $xk) (local.get $yk))
         (local.set $yk (i32.add (local.get $yk) (i32.const 36)))
+        (local.set $o (i32.add (local.get $o) (i32.const 36)))
+        (local.set $xk (i32.add (local.get $xk) (i32.const 36)))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+      )
+    )
+  )
+  ;; fr_vec_add(out, x, y, count): out[k] = x[k] + y[k] for k < count (count fr_add). out may equal x or y (same start), else must not overlap them.
+  ;; i64.mul instructions in body: 0
+  (func $fr_vec_add (param $out i32) (param $x i32) (param $y i32) (param $count i32)
+    (local $yk i32) (local $k i32) (local $o i32) (local $xk i32)
+    (local.set $yk (local.get $y))
+    (local.set $o (local.get $out))
+    (local.set $xk (local.get $x))
+    (local.set $k (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
+      (loop $l1
+        (call $fr_add (local.get $o) (local.get $xk) (local.get $yk))
+        (local.set $yk (i32.add (local.get $yk) (i32.const 36)))
+        (local.set $o (i32.add (local.get $o) (i32.const 36)))
+        (local.set $xk (i32.add (local.get $xk) (i32.const 36)))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+      )
+    )
+  )
+  ;; fr_vec_sub(out, x, y, count): out[k] = x[k] − y[k] for k < count (count fr_sub). out may equal x or y (same start), else must not overlap them.
+  ;; i64.mul instructions in body: 0
+  (func $fr_vec_sub (param $out i32) (param $x i32) (param $y i32) (param $count i32)
+    (local $yk i32) (local $k i32) (local $o i32) (local $xk i32)
+    (local.set $yk (local.get $y))
+    (local.set $o (local.get $out))
+    (local.set $xk (local.get $x))
+    (local.set $k (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
+      (loop $l1
+        (call $fr_sub (local.get $o) (local.get $xk) (local.get $yk))
+        (local.set $yk (i32.add (local.get $yk) (i32.const 36)))
+        (local.set $o (i32.add (local.get $o) (i32.const 36)))
+        (local.set $xk (i32.add (local.get $xk) (i32.const 36)))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+      )
+    )
+  )
+  ;; fr_vec_mul_sub(out, x, y, z, count, scratch): out[k] = x[k]·y[k] − z[k] for k < count (count fr_mul + fr_sub; Groth16's A·B − C on the coset).
+  ;; out may equal x, y or z (same start), else must not overlap them. scratch: 1 element (36 bytes), in none of them.
+  ;; i64.mul instructions in body: 0
+  (func $fr_vec_mul_sub (param $out i32) (param $x i32) (param $y i32) (param $z i32) (param $count i32) (param $scratch i32)
+    (local $yk i32) (local $zk i32) (local $k i32) (local $o i32) (local $xk i32)
+    (local.set $yk (local.get $y))
+    (local.set $zk (local.get $z))
+    (local.set $o (local.get $out))
+    (local.set $xk (local.get $x))
+    (local.set $k (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
+      (loop $l1
+        (call $fr_mul (local.get $scratch) (local.get $xk) (local.get $yk))
+        (call $fr_sub (local.get $o) (local.get $scratch) (local.get $zk))
+        (local.set $yk (i32.add (local.get $yk) (i32.const 36)))
+        (local.set $zk (i32.add (local.get $zk) (i32.const 36)))
         (local.set $o (i32.add (local.get $o) (i32.const 36)))
         (local.set $xk (i32.add (local.get $xk) (i32.const 36)))
         (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
@@ -5441,10 +5542,33 @@
       )
     )
   )
-  ;; fr_from_bytes_be_batch(out, src, count) → −1 if all count 32-byte big-endian integers at src are < p, else the lowest index of one that is not.
+  ;; fr_from_bytes_le_batch(out, src, count) → −1 if all count 32-byte LE integers at src are < p, else the lowest index of one that is not.
   ;; out[k] = integer k (consecutive at src) in Montgomery form, all converted, valid or not (the caller decides).
-  ;; Runs from the last element down, so out may equal src (EB = 36 ≥ 32: element k is written after every element below it was read); else no overlap.
-  ;; Cost: count fr_from_bytes_be (one Montgomery product by R² each).
+  ;; Runs from the last element down, so out may equal src (EB = 36 ≥ 32: element k is written after every element below it was read,
+  ;; and fr_from_bytes_le reads its 32 bytes before writing); else no overlap. Cost: count fr_from_bytes_le (one Montgomery product by R² each).
+  ;; i64.mul instructions in body: 0
+  (func $fr_from_bytes_le_batch (param $out i32) (param $src i32) (param $count i32) (result i32)
+    (local $k i32) (local $bad i32)
+    (local.set $bad (i32.const -1))
+    (local.set $k (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $k)))
+        (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+        (if (i32.eqz (call $fr_from_bytes_le (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 36))) (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32)))))
+          (then
+            (local.set $bad (local.get $k))
+          )
+        )
+        (br $l1)
+      )
+    )
+    (return (local.get $bad))
+  )
+  ;; fr_from_bytes_be_batch(out, src, count) → −1 if all count 32-byte BE integers at src are < p, else the lowest index of one that is not.
+  ;; out[k] = integer k (consecutive at src) in Montgomery form, all converted, valid or not (the caller decides).
+  ;; Runs from the last element down, so out may equal src (EB = 36 ≥ 32: element k is written after every element below it was read,
+  ;; and fr_from_bytes_be reads its 32 bytes before writing); else no overlap. Cost: count fr_from_bytes_be (one Montgomery product by R² each).
   ;; i64.mul instructions in body: 0
   (func $fr_from_bytes_be_batch (param $out i32) (param $src i32) (param $count i32) (result i32)
     (local $k i32) (local $bad i32)

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as module381 from '../src/wasm-generated/bls12_381.js';
 import * as module254 from '../src/wasm-generated/bn254.js';
+import * as moduleVesta from '../src/wasm-generated/vesta.js';
 import { decodeBase64 } from '../src/runtime/instance.js';
 import { instantiateGenerated, type Instance } from '../src/runtime/instance.js';
 import { assembleWat } from '../src/codegen/assemble.js';
@@ -56,22 +57,24 @@ async function backends(): Promise<[string, () => Promise<Instance>][]> {
   ];
 }
 
-it('only modules whose descriptor sets frKernels ship F_r: BLS12-381 on both backends (same kernels), not BN254; scratch as the contracts state', () => {
+it('only modules whose descriptor sets frKernels ship F_r: BLS12-381 and BN254 on both backends (same kernels), not the others; scratch as the contracts state', () => {
   const frExports = (b64: string) => WebAssembly.Module.exports(new WebAssembly.Module(decodeBase64(b64))).map((e) => e.name).filter((n) => n.startsWith('fr_')).sort();
   const i32 = frExports(module381.wasmBase64);
   assert.ok(['fr_mul', 'fr_inv', 'fr_batch_inv', 'fr_fft', 'fr_dot', 'fr_from_bytes_be_batch', 'fr_to_bytes_le_batch'].every((k) => i32.includes(k)), i32.join());
   // the wide64 binary does not compile in an engine without wide arithmetic: its text (generated/) lists the exports
   const wideWat = readFileSync(new URL('../generated/bls12-381.wide64.wat', import.meta.url), 'utf8');
   assert.deepEqual([...wideWat.matchAll(/\(export "(fr_[a-z0-9_]+)"/g)].map((m) => m[1]).sort(), i32);
-  assert.deepEqual(frExports(module254.wasmBase64), []);
-  assert.equal('fr' in module254.fields, false);
-  for (const mod of [module381, module381.wide64]) {
+  assert.deepEqual(frExports(module254.wasmBase64), i32);
+  assert.deepEqual(frExports(moduleVesta.wasmBase64), []);
+  assert.equal('fr' in moduleVesta.fields, false);
+  for (const mod of [module381, module381.wide64, module254, module254.wide64]) {
     const EB = mod.fields.fr.elementBytes;
     const scratch = mod.scratchBytes as Record<string, number>;
     assert.equal(scratch.fr_fft, EB);
     assert.equal(scratch.fr_dot, 2 * EB);
   }
   assert.deepEqual([module381.fields.fr.elementBytes, module381.wide64.fields.fr.elementBytes], [36, 40]);
+  assert.deepEqual([module254.fields.fr.elementBytes, module254.wide64.fields.fr.elementBytes], [36, 32]);
 });
 
 for (const [label, make] of await backends()) {

@@ -1,7 +1,9 @@
 /**
  * Array kernels over a prime field's elements (emitted for a curve's scalar field F_r where the
- * descriptor asks for them: BLS12-381, for pippin/kzg): radix-2 FFTs with a twiddle table, powers,
- * pointwise products and scalings, an inner product, a strided gather, and whole-array byte codecs.
+ * descriptor asks for them: BLS12-381 and BN254, for pippin/kzg and the Groth16 prover through
+ * src/msm/fr-arrays.ts): radix-2 FFTs with a twiddle table, a bit-reversal permutation, powers,
+ * pointwise sums, differences, products and scalings, x·y − z, an inner product, a strided gather,
+ * and whole-array byte codecs (both endians).
  *
  * Every kernel is written over the field's own element kernels (`<f>_mul`, `<f>_add`, `<f>_sub`,
  * `<f>_from_bytes_be`, `<f>_to_bytes_le`/`_be`, `<f>_copy`, `<f>_set_zero`), so the same code
@@ -18,11 +20,12 @@ export class FieldVectorGen {
   constructor(readonly fg: FieldGen) {}
 
   describe(): string[] {
-    return [`${this.fg.f} array kernels: ${this.fg.f}_fft, _powers, _vec_mul, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch`];
+    return [`${this.fg.f} array kernels: ${this.fg.f}_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch`];
   }
 
   emitAll(): void {
     this.emitFft();
+    this.emitBitReverse();
     this.emitPowers();
     this.emitPointwise();
     this.emitDot();
@@ -134,6 +137,51 @@ export class FieldVectorGen {
     }, { scratch: EB });
   }
 
+  /**
+   * In-place bit-reversal permutation: a[i] ↔ a[rev(i)] for i < rev(i), rev reversing log2(n) bits.
+   * rev(i) is kept incrementally (the reversed counter: clear the leading ones from the top bit down,
+   * set the next), so no table; ≈ n/2 swaps of three element copies.
+   */
+  private emitBitReverse(): void {
+    const { fg, EB } = this;
+    const f = fg.f;
+    fg.mb.func(`${f}_bit_reverse`, { a: 'i32', n: 'i32', scratch: 'i32' }, undefined, [
+      `${f}_bit_reverse(a, n, scratch): permutes the n = 2^k elements at a in place, element i to position rev_k(i) (k-bit reversal; n = 1: identity).`,
+      `Any element values (copied, not reduced). scratch: 1 element (${EB} bytes), not in a. Cost: (n − 2^⌈k/2⌉)/2 swaps, 3 ${f}_copy each,`,
+      `and ≤ 2n steps of the reversed counter. Turns ${f}_fft's bit-reversed order into the natural one and back.`,
+    ], (fb) => {
+      const a = fb.param('a', 'i32');
+      const n = fb.param('n', 'i32');
+      const t = fb.param('scratch', 'i32');
+      const i = fb.local('i', 'i32');
+      const j = fb.local('j', 'i32');
+      const bit = fb.local('bit', 'i32');
+      const x = fb.local('x', 'i32');
+      const y = fb.local('y', 'i32');
+      j.set(i32.const(0));
+      fb.forRange(i, i32.const(0), n.get, 1, () => {
+        fb.if(i32.lt_u(i.get, j.get), () => {
+          x.set(this.at(a.get, i.get));
+          y.set(this.at(a.get, j.get));
+          fb.call(`${f}_copy`, t.get, x.get);
+          fb.call(`${f}_copy`, x.get, y.get);
+          fb.call(`${f}_copy`, y.get, t.get);
+        });
+        fb.comment('j = rev(i + 1): clear the top ones of j, then set the first zero below them');
+        bit.set(i32.shr_u(n.get, 1));
+        fb.block((done) => {
+          fb.loop((more) => {
+            fb.brIf(done, i32.eqz(i32.and(j.get, bit.get)));
+            j.set(i32.xor(j.get, bit.get));
+            bit.set(i32.shr_u(bit.get, 1));
+            fb.br(more);
+          });
+        });
+        j.set(i32.or(j.get, bit.get));
+      });
+    }, { scratch: EB });
+  }
+
   /** out[k] = s·g^k. */
   private emitPowers(): void {
     const { fg } = this;
@@ -157,7 +205,7 @@ export class FieldVectorGen {
     });
   }
 
-  /** Pointwise kernels: out[k] = x[k]·y[k], x[k]·s, x[k] − s. */
+  /** Pointwise kernels: out[k] = x[k] + y[k], x[k] − y[k], x[k]·y[k], x[k]·y[k] − z[k], x[k]·s, x[k] − s. */
   private emitPointwise(): void {
     const { fg } = this;
     const f = fg.f;
@@ -184,6 +232,34 @@ export class FieldVectorGen {
         y.set(i32.add(y.get, EB));
       });
     });
+    for (const [op, sign] of [['add', '+'], ['sub', '−']] as const) {
+      fg.mb.func(`${f}_vec_${op}`, { out: 'i32', x: 'i32', y: 'i32', count: 'i32' }, undefined, [
+        `${f}_vec_${op}(out, x, y, count): out[k] = x[k] ${sign} y[k] for k < count (count ${f}_${op}). out may equal x or y (same start), else must not overlap them.`,
+      ], (fb) => {
+        const y = fb.local('yk', 'i32');
+        y.set(fb.param('y', 'i32').get);
+        each(fb, fb.param('count', 'i32').get, (o, x) => {
+          fb.call(`${f}_${op}`, o, x, y.get);
+          y.set(i32.add(y.get, EB));
+        });
+      });
+    }
+    fg.mb.func(`${f}_vec_mul_sub`, { out: 'i32', x: 'i32', y: 'i32', z: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
+      `${f}_vec_mul_sub(out, x, y, z, count, scratch): out[k] = x[k]·y[k] − z[k] for k < count (count ${f}_mul + ${f}_sub; Groth16's A·B − C on the coset).`,
+      `out may equal x, y or z (same start), else must not overlap them. scratch: 1 element (${this.EB} bytes), in none of them.`,
+    ], (fb) => {
+      const y = fb.local('yk', 'i32');
+      const z = fb.local('zk', 'i32');
+      const t = fb.param('scratch', 'i32');
+      y.set(fb.param('y', 'i32').get);
+      z.set(fb.param('z', 'i32').get);
+      each(fb, fb.param('count', 'i32').get, (o, x) => {
+        fb.call(`${f}_mul`, t.get, x, y.get);
+        fb.call(`${f}_sub`, o, t.get, z.get);
+        y.set(i32.add(y.get, EB));
+        z.set(i32.add(z.get, EB));
+      });
+    }, { scratch: this.EB });
     fg.mb.func(`${f}_vec_scale`, { out: 'i32', x: 'i32', s: 'i32', count: 'i32' }, undefined, [
       `${f}_vec_scale(out, x, s, count): out[k] = x[k]·s for k < count (count ${f}_mul). out may equal x; s must not lie in out.`,
     ], (fb) => {
@@ -253,22 +329,25 @@ export class FieldVectorGen {
     const f = fg.f;
     const B = fg.L.byteLength;
     if (EB < B) throw new Error(`${f}: elements (${EB} bytes) smaller than their encoding (${B} bytes): the in-place codecs assume EB ≥ ${B}`);
-    fg.mb.func(`${f}_from_bytes_be_batch`, { out: 'i32', src: 'i32', count: 'i32' }, 'i32', [
-      `${f}_from_bytes_be_batch(out, src, count) → −1 if all count ${B}-byte big-endian integers at src are < p, else the lowest index of one that is not.`,
-      `out[k] = integer k (consecutive at src) in Montgomery form, all converted, valid or not (the caller decides).`,
-      `Runs from the last element down, so out may equal src (EB = ${EB} ≥ ${B}: element k is written after every element below it was read); else no overlap.`,
-      `Cost: count ${f}_from_bytes_be (one Montgomery product by R² each).`,
-    ], (fb) => {
-      const out = fb.param('out', 'i32');
-      const src = fb.param('src', 'i32');
-      const k = fb.local('k', 'i32');
-      const bad = fb.local('bad', 'i32');
-      bad.set(i32.const(-1));
-      fb.forRangeDown(k, fb.param('count', 'i32').get, () => {
-        fb.if(i32.eqz(fb.callExpr('i32', `${f}_from_bytes_be`, this.at(out.get, k.get), i32.add(src.get, i32.mul(k.get, i32.const(B))))), () => bad.set(k.get));
+    for (const endian of ['le', 'be'] as const) {
+      const E = endian.toUpperCase();
+      fg.mb.func(`${f}_from_bytes_${endian}_batch`, { out: 'i32', src: 'i32', count: 'i32' }, 'i32', [
+        `${f}_from_bytes_${endian}_batch(out, src, count) → −1 if all count ${B}-byte ${E} integers at src are < p, else the lowest index of one that is not.`,
+        `out[k] = integer k (consecutive at src) in Montgomery form, all converted, valid or not (the caller decides).`,
+        `Runs from the last element down, so out may equal src (EB = ${EB} ≥ ${B}: element k is written after every element below it was read,`,
+        `and ${f}_from_bytes_${endian} reads its ${B} bytes before writing); else no overlap. Cost: count ${f}_from_bytes_${endian} (one Montgomery product by R² each).`,
+      ], (fb) => {
+        const out = fb.param('out', 'i32');
+        const src = fb.param('src', 'i32');
+        const k = fb.local('k', 'i32');
+        const bad = fb.local('bad', 'i32');
+        bad.set(i32.const(-1));
+        fb.forRangeDown(k, fb.param('count', 'i32').get, () => {
+          fb.if(i32.eqz(fb.callExpr('i32', `${f}_from_bytes_${endian}`, this.at(out.get, k.get), i32.add(src.get, i32.mul(k.get, i32.const(B))))), () => bad.set(k.get));
+        });
+        fb.ret(bad.get);
       });
-      fb.ret(bad.get);
-    });
+    }
     for (const endian of ['le', 'be'] as const) {
       fg.mb.func(`${f}_to_bytes_${endian}_batch`, { dst: 'i32', dstStride: 'i32', x: 'i32', count: 'i32' }, undefined, [
         `${f}_to_bytes_${endian}_batch(dst, dstStride, x, count): the canonical ${B}-byte ${endian.toUpperCase()} encoding of x[k] (Montgomery form in) at dst + k·dstStride, for k < count.`,

@@ -1,8 +1,8 @@
 /**
  * Module generators: one Wasm module per curve holding its field, G1 and MSM kernels. The header
  * records everything the output depends on, so the `.wat` explains itself. Shipped modules carry
- * exactly the kernels the runtime calls (for BLS12-381 also its scalar field's, which pippin/kzg
- * calls: shipsScalarField); dev builds (tests, benchmarks) add the scalar-field kernels and the
+ * exactly the kernels the runtime calls (for BLS12-381 and BN254 also their scalar field's, which
+ * pippin/kzg and the Groth16 prover call: shipsScalarField); dev builds (tests, benchmarks) add the scalar-field kernels and the
  * benchmark loops.
  */
 import { FieldGen, FieldSpec } from './field.js';
@@ -84,7 +84,8 @@ export function generateFieldModule(spec: FieldModuleSpec): GeneratedWat {
 
 /**
  * Whether the curve's shipped module carries its scalar field F_r: the element kernels (fr_*) and
- * the array kernels of ./fr-vector.ts (the descriptor's `frKernels: true`; BLS12-381, for pippin/kzg).
+ * the array kernels of ./fr-vector.ts (the descriptor's `frKernels: true`; BLS12-381 and BN254, for
+ * pippin/kzg and the Groth16 prover).
  */
 export function shipsScalarField(curve: CurveDescriptor): boolean {
   return curve.frKernels === true;

@@ -64,6 +64,8 @@ export const bls12_381Curve = Object.freeze({
   formats: ['zcash', 'zcash-compressed', 'arkworks'] as const,
   tuning: bls12_381Tuning,
   g2: bls12_381G2,
-  /** the shipped module also carries F_r's kernels (fr_*: element and array kernels, for pippin/kzg; src/codegen/module.ts shipsScalarField) */
+  /** the shipped module also carries F_r's kernels (fr_*: element and array kernels, for pippin/kzg and the Groth16 prover; src/codegen/module.ts shipsScalarField) */
   frKernels: true,
+  /** r − 1 = 2^32·t; g = 5 as ffjavascript's bls12381 F_r (snarkjs's domains; c-kzg's roots take g = 7: src/kzg/fr-wasm.ts) */
+  frRoots: Object.freeze({ generator: 5n, twoAdicity: 32 }),
 }) satisfies CurveDescriptor;

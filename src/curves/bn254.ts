@@ -59,4 +59,8 @@ export const bn254Curve = Object.freeze({
   formats: ['eip196', 'arkworks', 'arkworks-compressed'] as const,
   tuning: bn254Tuning,
   g2: bn254G2,
+  /** the shipped module also carries F_r's kernels (fr_*: element and array kernels, for the Groth16 prover's H polynomial; src/codegen/module.ts shipsScalarField) */
+  frKernels: true,
+  /** r − 1 = 2^28·t; g = 5 as ffjavascript's bn128 F_r (snarkjs's Groth16 domain ω_k = 5^(t·2^(28−k)), coset shift ω_(k+1)) */
+  frRoots: Object.freeze({ generator: 5n, twoAdicity: 28 }),
 }) satisfies CurveDescriptor;

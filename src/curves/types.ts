@@ -55,13 +55,26 @@ export interface FieldTuning {
 export interface CurveTuning {
   /** the base field: the shipped kernels */
   readonly fp: FieldTuning;
-  /** the scalar field (dev builds and bench:field only; the MSM splits scalars as integers), default: fp's */
+  /** the scalar field (shipped where the descriptor sets frKernels, else dev builds and bench:field only; the MSM splits scalars as integers), default: fp's */
   readonly fr?: FieldTuning;
   /**
    * Best window size c by log2 of the point count, measured; sizes between rows take the nearer
    * row, sizes more than one step outside the table (or an empty table) the planner's cost model.
    */
   readonly msmWindow: { readonly table: readonly (readonly [logN: number, c: number])[]; readonly measuredBy: string };
+}
+
+/**
+ * The 2-adic roots of unity of F_r as a prover's FFT domain takes them: r − 1 = 2^twoAdicity·t with t
+ * odd, `generator` g a quadratic non-residue mod r, so g^t is a primitive 2^twoAdicity-th root of
+ * unity and the domain of size 2^k has the root ω_k = g^(t·2^(twoAdicity − k)). Plain data, checked
+ * in test/fr-arrays.test.ts.
+ */
+export interface ScalarFieldRoots {
+  /** g: ffjavascript's (snarkjs's) choice, the smallest quadratic non-residue mod r */
+  readonly generator: bigint;
+  /** s: the largest power of two dividing r − 1 */
+  readonly twoAdicity: number;
 }
 
 /**
@@ -75,6 +88,8 @@ export interface CurveDescriptor<F extends PointFormatName = PointFormatName> {
   readonly tuning: CurveTuning;
   /** the G2 group of a pairing curve with a G2 MSM (absent: G1 only) */
   readonly g2?: G2Params;
-  /** the shipped module also carries the scalar field's kernels (fr_*: element and array kernels, for pippin/kzg; src/codegen/module.ts shipsScalarField) */
+  /** the shipped module also carries the scalar field's kernels (fr_*: element and array kernels, for pippin/kzg and the Groth16 prover; src/codegen/module.ts shipsScalarField) */
   readonly frKernels?: boolean;
+  /** F_r's roots of unity for FFT domains (src/msm/fr-arrays.ts) */
+  readonly frRoots?: ScalarFieldRoots;
 }
