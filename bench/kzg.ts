@@ -13,23 +13,27 @@
  * theirs in their load). Every result is checked
  * against every other implementation's for the same blob: ok = all agree.
  *
+ * --sync times pippin's `kzg.sync` methods (c-kzg's names, run on the calling thread and blocking it)
+ * instead of the async ones, as 'pippin sync' / 'pippin+tables sync' (with --threads 1: the sync
+ * methods use no worker).
+ *
  * --baseline DIR times another checkout of pippin (its src/, generated: `npx tsx src/codegen/build.ts`
  * there) the same way, interleaved with this one, as 'pippin@base' (a change's cost in one run).
  *
- *   npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers c-kzg,kzg-wasm,micro-eth-signer] [--ckzg-precompute 0] [--baseline DIR] [--json]
+ *   npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers c-kzg,kzg-wasm,micro-eth-signer] [--ckzg-precompute 0] [--sync] [--baseline DIR] [--json]
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-args.js';
 import { startThreads, stopThreads } from '../src/index.js';
-import { loadKzg, type Kzg } from '../src/kzg/index.js';
+import { loadKzg, type Kzg, type KzgSync } from '../src/kzg/index.js';
 import { randomBlob } from '../examples/kzg-4844/blobs.js';
 import { loadCkzg, loadKzgWasm, loadMicroEthSigner, type PeerKzg } from '../examples/kzg-4844/peers.js';
 
 const PEERS = ['c-kzg', 'kzg-wasm', 'micro-eth-signer'] as const;
 const TASKS = ['load', 'commit', 'blob-proof', 'cells-proofs', 'cells', 'fk20-first-use'] as const;
 type Task = (typeof TASKS)[number];
-const USAGE = `usage: npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers ${PEERS.join(',')}] [--ckzg-precompute 0] [--baseline DIR] [--json]`;
+const USAGE = `usage: npm run bench:kzg -- [--runs 3] [--threads 1,2] [--peers ${PEERS.join(',')}] [--ckzg-precompute 0] [--sync] [--baseline DIR] [--json]`;
 
 /** One pippin to time: this checkout's, or a baseline's (its own modules, pool and Wasm instance). */
 interface Pippin {
@@ -48,9 +52,10 @@ interface Row {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, threads: { type: 'string' }, peers: { type: 'string' }, 'ckzg-precompute': { type: 'string' }, baseline: { type: 'string' }, json: { type: 'boolean' } });
+  const { values } = parseFlags(process.argv.slice(2), { runs: { type: 'string' }, threads: { type: 'string' }, peers: { type: 'string' }, 'ckzg-precompute': { type: 'string' }, baseline: { type: 'string' }, sync: { type: 'boolean' }, json: { type: 'boolean' } });
   const runs = intFlag('runs', values.runs, 3, 1, 100);
   const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
+  const sync = values.sync === true;
   const peerNames = listFlag('peers', values.peers, PEERS, PEERS);
   const precompute = intFlag('ckzg-precompute', values['ckzg-precompute'], 0, 0, 15);
   const log = values.json ? () => {} : (s: string) => console.error(s);
@@ -93,12 +98,13 @@ async function main(): Promise<number> {
     // with a baseline: the two alternate which goes first from run to run
     const order = run % 2 === 0 ? pippins : [...pippins].reverse();
     for (const [threads, tables, pip] of threadCounts.flatMap((t) => [false, true].flatMap((tb) => order.map((p) => [t, tb, p] as const)))) {
-      const impl = (tables ? 'pippin+tables' : 'pippin') + pip.suffix;
+      const impl = (tables ? 'pippin+tables' : 'pippin') + pip.suffix + (sync ? ' sync' : '');
       for (const other of pippins) if (other !== pip) other.stopThreads();
       if (threads === 1) pip.stopThreads();
       else await pip.startThreads(threads);
       const [kzg, loadMs] = await timed(() => pip.loadKzg({ threads, tables }));
-      const row = await measurePippin(kzg, blob, run, hex, saw, timed);
+      if (sync && !kzg.sync) throw new Error(`--sync: pippin${pip.suffix} has no kzg.sync`);
+      const row = await measurePippin(sync ? kzg.sync : kzg, blob, run, hex, saw, timed);
       kzg.dispose();
       if (!warm) {
         record(impl, 'load', threads, loadMs);
@@ -147,15 +153,16 @@ async function main(): Promise<number> {
   for (const impl of impls) console.log(`| ${impl.split('|')[0]} | ${impl.split('|')[1]} | ${TASKS.map((t) => cell(impl, t)).join(' | ')} |`);
   const get = (impl: string, task: string, threads: number) => rows.find((r) => r.impl === impl && r.task === task && r.threads === threads)?.medianMs;
   for (const p of peers) {
-    const ratio = (task: string, impl = 'pippin') => ((get(p.name, task, 1) ?? NaN) / (get(impl, task, 1) ?? NaN)).toFixed(2);
-    console.log(`${p.name} / pippin (1 thread): commit ${ratio('commit')}× (tables ${ratio('commit', 'pippin+tables')}×), blob-proof ${ratio('blob-proof')}×, cells-proofs ${ratio('cells-proofs')}×`);
+    const tag = sync ? ' sync' : '';
+    const ratio = (task: string, impl = 'pippin' + tag) => ((get(p.name, task, 1) ?? NaN) / (get(impl, task, 1) ?? NaN)).toFixed(2);
+    console.log(`${p.name} / pippin${tag} (1 thread): commit ${ratio('commit')}× (tables ${ratio('commit', 'pippin+tables' + tag)}×), blob-proof ${ratio('blob-proof')}×, cells-proofs ${ratio('cells-proofs')}×`);
   }
   return ok ? 0 : 1;
 }
 
-/** One blob through every pippin task; the answers go to `saw`. */
+/** One blob through every pippin task (the async methods, or kzg.sync's); the answers go to `saw`. */
 async function measurePippin(
-  kzg: Kzg,
+  kzg: Kzg | KzgSync,
   blob: Uint8Array,
   run: number,
   hex: (b: Uint8Array) => string,
