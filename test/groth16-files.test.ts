@@ -217,18 +217,22 @@ describe('readZkey and readWtns read what snarkjs reads', () => {
     });
   }
 
-  test('the input may be a view at any byte offset; point sections are views of it', () => {
-    const { zkey, wtns } = files.bls12381;
-    const big = new Uint8Array(zkey.length + 7);
-    big.set(zkey, 3);
-    const key = readZkey(big.subarray(3, 3 + zkey.length));
-    const ref = readZkey(zkey);
-    for (const k of ['alpha1', 'beta2', 'IC', 'A', 'B2', 'C', 'H'] as const) assert.deepEqual(key[k], ref[k], k);
-    assert.deepEqual(key.coefficients, ref.coefficients);
-    assert.equal(key.A.buffer, big.buffer);
-    const wb = new Uint8Array(wtns.length + 5);
-    wb.set(wtns, 5);
-    assert.deepEqual(readWtns(wb.subarray(5)).values, readWtns(wtns).values);
+  test('the input may be a view at any byte offset (word-aligned sections or not); point sections are views of it', () => {
+    for (const c of ['bn128', 'bls12381'] as const) {
+      const { zkey, wtns } = files[c];
+      const ref = readZkey(zkey);
+      for (const off of [1, 2, 3]) {
+        const big = new Uint8Array(zkey.length + 7);
+        big.set(zkey, off);
+        const key = readZkey(big.subarray(off, off + zkey.length));
+        for (const k of ['alpha1', 'beta2', 'IC', 'A', 'B2', 'C', 'H'] as const) assert.deepEqual(key[k], ref[k], k);
+        assert.deepEqual(key.coefficients, ref.coefficients);
+        assert.equal(key.A.buffer, big.buffer);
+        const wb = new Uint8Array(wtns.length + 5);
+        wb.set(wtns, off);
+        assert.deepEqual(readWtns(wb.subarray(off, off + wtns.length)).values, readWtns(wtns).values);
+      }
+    }
   });
 });
 

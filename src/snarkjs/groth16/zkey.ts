@@ -153,30 +153,44 @@ function checkCoordinates(s: SectionReader, curve: SnarkjsCurve, from: number, b
   if (bad >= 0) throw s.fail(`${what} has a coordinate not below q (Montgomery form is reduced)`, 'value', from + bad * curve.n8q);
 }
 
-/** The coefficient section, unpacked. Cost O(count). */
+/** Whether this host stores typed-array words little-endian (every engine in use does). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** The little-endian u32 words of `b` (length a multiple of 4): a view when it can, else a copy. */
+function wordsOf(b: Uint8Array): Uint32Array {
+  if (LITTLE_ENDIAN && b.byteOffset % 4 === 0) return new Uint32Array(b.buffer, b.byteOffset, b.length / 4);
+  if (LITTLE_ENDIAN) return new Uint32Array(b.slice().buffer);
+  const dv = new DataView(b.buffer, b.byteOffset, b.length);
+  return Uint32Array.from({ length: b.length / 4 }, (_, i) => dv.getUint32(4 * i, true));
+}
+
+/** The coefficient section, unpacked (32-bit words at a time). Cost O(count). */
 function readCoefficients(s: SectionReader, curve: SnarkjsCurve, nVars: number, domainSize: number): Coefficients {
   const count = s.u32('the coefficient count');
   const rec = 12 + curve.n8r;
   s.expectSize(4 + count * rec, `${count} coefficients of ${rec} bytes and their count`);
   const at = s.pos;
   const raw = s.take(count * rec, 'the coefficients');
-  const dv = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  const words = wordsOf(raw); // records are whole words
   const matrix = new Uint32Array(count);
   const constraint = new Uint32Array(count);
   const signal = new Uint32Array(count);
   const values = new Uint8Array(count * curve.n8r);
-  const fr = field(curve.r, curve.n8r);
-  for (let i = 0; i < count; i++) {
-    const o = i * rec;
-    const m = (matrix[i] = dv.getUint32(o, true));
-    const c = (constraint[i] = dv.getUint32(o + 4, true));
-    const g = (signal[i] = dv.getUint32(o + 8, true));
-    if (m > 1) throw s.fail(`coefficient ${i}: matrix ${m} (0 = A, 1 = B)`, 'value', at + o);
-    if (c >= domainSize) throw s.fail(`coefficient ${i}: constraint ${c} not below domainSize ${domainSize}`, 'value', at + o + 4);
-    if (g >= nVars) throw s.fail(`coefficient ${i}: signal ${g} not below nVars ${nVars}`, 'value', at + o + 8);
-    values.set(raw.subarray(o + 12, o + rec), i * curve.n8r);
+  const valueWords = new Uint32Array(values.buffer);
+  const rw = rec / 4;
+  const vw = curve.n8r / 4;
+  for (let i = 0, o = 0, d = 0; i < count; i++, o += rw) {
+    const m = (matrix[i] = words[o]);
+    const c = (constraint[i] = words[o + 1]);
+    const g = (signal[i] = words[o + 2]);
+    if (m > 1) throw s.fail(`coefficient ${i}: matrix ${m} (0 = A, 1 = B)`, 'value', at + 4 * o);
+    if (c >= domainSize) throw s.fail(`coefficient ${i}: constraint ${c} not below domainSize ${domainSize}`, 'value', at + 4 * o + 4);
+    if (g >= nVars) throw s.fail(`coefficient ${i}: signal ${g} not below nVars ${nVars}`, 'value', at + 4 * o + 8);
+    for (let k = 3; k < 3 + vw; k++) valueWords[d++] = words[o + k];
   }
-  const bad = firstNonCanonical(fr, values, 0, count);
+  // on a big-endian host the words copied above hold the values byte-swapped: copy the bytes instead
+  if (!LITTLE_ENDIAN) for (let i = 0; i < count; i++) values.set(raw.subarray(i * rec + 12, (i + 1) * rec), i * curve.n8r);
+  const bad = firstNonCanonical(field(curve.r, curve.n8r), values, 0, count);
   if (bad >= 0) throw s.fail(`coefficient ${bad}: value not below r`, 'value', at + bad * rec + 12);
   return { count, matrix, constraint, signal, values };
 }
