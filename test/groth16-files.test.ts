@@ -12,7 +12,8 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import * as snarkjs from 'snarkjs';
 import { bls12_381, bn254 } from '../src/index.js';
 import { PippinError } from '../src/errors.js';
@@ -20,10 +21,20 @@ import { FileFormatError, type FileFormatCode } from '../src/snarkjs/groth16/err
 import { coefficientValues, readZkey, type Groth16Key } from '../src/snarkjs/groth16/zkey.js';
 import { checkWitness, readWtns, witnessValue } from '../src/snarkjs/groth16/wtns.js';
 import { pointAt, pointsToStandard, SNARKJS_CURVES, type G1Point, type G2Point } from '../src/snarkjs/groth16/curves.js';
-import { buildFixture, terminateCurves, TEST_FIXTURES, type Fixture } from '../scripts/snarkjs-fixtures.js';
+import { buildFixture, CACHE, terminateCurves, TEST_FIXTURES, type Fixture, type FixtureSpec } from '../scripts/snarkjs-fixtures.js';
 import { le, rng } from './helpers/snarkjs.js';
 
 type CurveName = 'bn128' | 'bls12381';
+/** the suite's two fixtures by curve, and a one-constraint circuit (its witness has another length; it also gets an FFLONK key) */
+type KeyName = CurveName | 'mul';
+const MUL: FixtureSpec = {
+  name: 'groth16-files-mul-bn128',
+  source: 'poseidon_bits.circom', // included, unused: the circuit is the template below
+  main: 'template Mul() { signal input a; signal input b; signal output c; c <== a * b; }\ncomponent main { public [b] } = Mul();',
+  prime: 'bn128',
+  protocols: ['groth16'],
+  input: { a: '3', b: '5' },
+};
 interface Files {
   fixture: Fixture;
   zkey: Uint8Array;
@@ -32,14 +43,14 @@ interface Files {
   json: Record<string, unknown> & { ccoefs: { matrix: number; constraint: number; signal: number; value: string }[] };
   witness: bigint[];
 }
-const files = {} as Record<CurveName, Files>;
+const files = {} as Record<KeyName, Files>;
 let plonk: Uint8Array;
+let fflonk: Uint8Array;
 
 before(async () => {
-  for (const spec of TEST_FIXTURES) {
+  for (const spec of [...TEST_FIXTURES, MUL]) {
     const fixture = await buildFixture(spec);
-    const c = spec.prime;
-    files[c] = {
+    files[spec === MUL ? 'mul' : spec.prime] = {
       fixture,
       zkey: new Uint8Array(readFileSync(fixture.zkey.groth16!)),
       wtns: new Uint8Array(readFileSync(fixture.wtns)),
@@ -49,6 +60,19 @@ before(async () => {
     if (fixture.zkey.plonk) plonk = new Uint8Array(readFileSync(fixture.zkey.plonk));
   }
   assert.ok(plonk, 'the test fixtures include a PLONK key');
+  // an FFLONK key of the one-constraint circuit (made once: 50 ms), on any BN254 powers of tau made for the fixtures
+  const fflonkFile = join(dirname(files.mul.fixture.r1cs), 'fflonk.zkey');
+  if (!existsSync(fflonkFile)) {
+    const ptau = readdirSync(join(CACHE, 'ptau')).filter((f) => /^bn128_\d+\.ptau$/.test(f));
+    const tmp = `${fflonkFile}.tmp${process.pid}`;
+    try {
+      await snarkjs.fflonk.setup(files.mul.fixture.r1cs, join(CACHE, 'ptau', ptau[0]), tmp);
+      renameSync(tmp, fflonkFile);
+    } finally {
+      rmSync(tmp, { force: true });
+    }
+  }
+  fflonk = new Uint8Array(readFileSync(fflonkFile));
   await bn254.init();
   await bls12_381.init();
 });
@@ -131,11 +155,11 @@ function g2s(key: Groth16Key, bytes: Uint8Array) {
 const leInt = (b: Uint8Array, o: number, n: number) => b.subarray(o, o + n).reduceRight((v, x) => (v << 8n) | BigInt(x), 0n);
 
 describe('readZkey and readWtns read what snarkjs reads', () => {
-  for (const c of ['bn128', 'bls12381'] as const) {
+  for (const c of ['bn128', 'bls12381', 'mul'] as const) {
     test(`${c}: header, verification key, IC, coefficients, A/B1/B2/C/H and the witness equal snarkjs's export`, () => {
       const { zkey, wtns, json, witness, fixture } = files[c];
       const key = readZkey(zkey);
-      const curve = SNARKJS_CURVES[c];
+      const curve = SNARKJS_CURVES[fixture.spec.prime];
       assert.equal(key.protocol, 'groth16');
       assert.equal(key.curve, curve);
       assert.equal(json.protocol, 'groth16');
@@ -143,7 +167,7 @@ describe('readZkey and readWtns read what snarkjs reads', () => {
       assert.deepEqual([key.nVars, key.nPublic, key.domainSize, key.power], [json.nVars, json.nPublic, json.domainSize, json.power]);
       assert.ok(key.nPublic >= 1 && key.domainSize >= fixture.constraints);
       const vk = fixture.vkey.groth16 as Record<string, unknown>;
-      assert.equal(vk.curve, c);
+      assert.equal(vk.curve, curve.name);
       assert.equal(vk.nPublic, key.nPublic);
       for (const [mine, theirs] of [[key.alpha1, 'vk_alpha_1'], [key.beta1, 'vk_beta_1'], [key.delta1, 'vk_delta_1']] as const) {
         assert.deepEqual(strings(g1s(key, mine)), [json[theirs]], theirs);
@@ -196,7 +220,7 @@ describe('readZkey and readWtns read what snarkjs reads', () => {
       const key = readZkey(files[c].zkey);
       const { q, n8q } = key.curve;
       const R = 1n << BigInt(8 * n8q);
-      const group = { bn128: bn254, bls12381: bls12_381 }[c];
+      const group = { bn128: bn254, bls12381: bls12_381 }[key.curve.name];
       for (const [name, bytes, g] of [['IC', key.IC, 'G1'], ['B1', key.B1, 'G1'], ['B2', key.B2, 'G2'], ['alpha1', key.alpha1, 'G1'], ['delta2', key.delta2, 'G2']] as const) {
         const size = g === 'G1' ? key.curve.g1Bytes : key.curve.g2Bytes;
         const n = bytes.length / size;
@@ -244,6 +268,7 @@ describe('malformed files give FileFormatError', () => {
       ['bn128 wtns', files.bn128.wtns, readWtns],
       ['bls12381 wtns', files.bls12381.wtns, readWtns],
       ['plonk zkey', plonk, readZkey],
+      ['fflonk zkey', fflonk, readZkey],
     ];
     let checked = 0;
     for (const [name, bytes, read] of cases) {
@@ -314,12 +339,13 @@ describe('malformed files give FileFormatError', () => {
     throwsFormat(() => readZkey(withU32(z, s4.start, 0xffffffff)), 'section-size', { section: 4 });
   });
 
-  test('wrong protocol: a PLONK key, protocol ids flipped', () => {
+  test('wrong protocol: a PLONK key, an FFLONK key, protocol ids flipped', () => {
     throwsFormat(() => readZkey(plonk), 'protocol', { section: 1, message: /not a Groth16 key: a PLONK key/ });
+    throwsFormat(() => readZkey(fflonk), 'protocol', { section: 1, offset: section(fflonk, 1).start, message: /not a Groth16 key: an FFLONK key/ });
     const z = files.bls12381.zkey;
     const at = section(z, 1).start;
     throwsFormat(() => readZkey(withU32(z, at, 2)), 'protocol', { section: 1, offset: at, message: /PLONK/ });
-    throwsFormat(() => readZkey(withU32(z, at, 10)), 'protocol', { message: /FFLONK/ });
+    throwsFormat(() => readZkey(withU32(z, at, 10)), 'protocol', { message: /an FFLONK key/ });
     throwsFormat(() => readZkey(withU32(z, at, 0)), 'protocol', { message: /unknown protocol id 0/ });
     // a Groth16 id on a PLONK key: its sections are not a Groth16 key's
     assert.throws(() => readZkey(withU32(plonk, section(plonk, 1).start, 1)), FileFormatError);
@@ -373,6 +399,10 @@ describe('malformed files give FileFormatError', () => {
     checkWitness(bls, wbls);
     throwsFormat(() => checkWitness(bls, wbn), 'witness-prime', { message: /bn128's scalar field, the key over bls12381's/ });
     throwsFormat(() => checkWitness(bn, wbls), 'witness-prime');
+    // another circuit's witness on the same curve
+    const mul = readWtns(files.mul.wtns);
+    checkWitness(readZkey(files.mul.zkey), mul);
+    throwsFormat(() => checkWitness(bn, mul), 'witness-length', { message: new RegExp(`^wtns: ${mul.nWitness} witness values, the key has ${bn.nVars} signals$`) });
     const w = files.bn128.wtns;
     const [head, values] = partsOf(w);
     for (const d of [-1, 1]) {

@@ -20,7 +20,7 @@ import { bigintToLe, checkSectionSet, leToBigint, readContainer, SectionReader, 
 import { curveOfQ, field, firstNonCanonical, type SnarkjsCurve } from './curves.js';
 
 const NAMES: Readonly<Record<number, string>> = { 1: 'header', 2: 'Groth16 header', 3: 'IC', 4: 'coefficients', 5: 'A', 6: 'B1', 7: 'B2', 8: 'C', 9: 'H', 10: 'contributions' };
-const PROTOCOLS: Readonly<Record<number, string>> = { 1: 'Groth16', 2: 'PLONK', 10: 'FFLONK' };
+const OTHER_PROTOCOLS: Readonly<Record<number, string>> = { 2: 'a PLONK key', 10: 'an FFLONK key' };
 
 /**
  * The coefficient section as parallel arrays (record i: `matrix[i]`, `constraint[i]`, `signal[i]`,
@@ -93,7 +93,7 @@ export function readZkey(bytes: Uint8Array): Groth16Key {
   const header = reader(file, 1);
   const protocol = header.u32('the protocol id');
   if (protocol !== 1) {
-    const name = PROTOCOLS[protocol] ? `a ${PROTOCOLS[protocol]} key` : `unknown protocol id ${protocol}`;
+    const name = OTHER_PROTOCOLS[protocol] ?? `unknown protocol id ${protocol}`;
     throw header.fail(`not a Groth16 key: ${name}`, 'protocol', header.section.start);
   }
   header.done();
