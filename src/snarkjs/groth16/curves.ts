@@ -120,11 +120,7 @@ function checkLength(c: SnarkjsCurve, group: 'G1' | 'G2', points: Uint8Array): n
  * Point `index` of stored points (ffjavascript's affine Montgomery layout, as a key's sections hold
  * them) as a point object with standard coordinates; null for infinity. A coordinate not below q
  * throws PointEncodingError. Cost: one modular multiplication per coordinate.
- *
- * @example
- * ```ts
- * const alpha = pointAt(key.curve, 'G1', key.alpha1, 0); // { x, y } as bigints
- * ```
+ * E.g. `pointAt(key.curve, 'G1', key.alpha1, 0)` is alpha1 as `{ x, y }`.
  */
 export function pointAt(c: SnarkjsCurve, group: 'G1', points: Uint8Array, index: number): G1Point;
 export function pointAt(c: SnarkjsCurve, group: 'G2', points: Uint8Array, index: number): G2Point;
