@@ -354,9 +354,12 @@ describe('options toolkit', () => {
     assert.throws(() => intFlag('threads', String(MAX_THREADS + 1), 1, 1, MAX_THREADS), (e: unknown) => e instanceof UsageError && e.message === `--threads: '${MAX_THREADS + 1}' is not an integer in 1…${MAX_THREADS}`);
   });
 
-  it('startThreads refuses n outside 1…MAX_THREADS with the same wording', async () => {
+  it('startThreads refuses n outside 1…MAX_THREADS with the same wording, and its options as every entry does', async () => {
     for (const n of [0, MAX_THREADS + 1, 2.5, '2']) {
       await assert.rejects(startThreads(n as number), (e: unknown) => e instanceof InvalidOptionError && e.option === 'n' && e.message === `startThreads: n must be an integer in 1…${MAX_THREADS}, got ${describeValue(n)}`);
+    }
+    for (const [options, option] of [[null, 'options'], [[], 'options'], [{ createWorker: null }, 'createWorker'], [{ createWorker: 'worker.js' }, 'createWorker'], [{ workers: 2 }, 'workers']] as const) {
+      await assert.rejects(startThreads(1, options as never), (e: unknown) => e instanceof InvalidOptionError && e.option === option && e.message.startsWith('startThreads: '));
     }
   });
 

@@ -16,7 +16,7 @@
 import { InvalidOptionError, WorkerError } from '../errors.js';
 import { WORKER_SOURCE } from '../wasm-generated/worker-source.js';
 import type { Op, TaskResult } from './interpreter.js';
-import { MAX_THREADS, describeValue, integerRangeText, isIntegerIn } from '../api/option-kit.js';
+import { MAX_THREADS, describeValue, integerRangeText, isIntegerIn, optionFunction, takeOptionBag } from '../api/option-kit.js';
 
 /**
  * What the pool needs of a worker: the Web Worker interface's subset, so a page whose CSP forbids
@@ -444,7 +444,8 @@ export interface StartThreadsOptions {
  * Starts (or resizes) the pool with `n` workers (default: the number of cores, at most 256).
  * Resolves to the `threads` state; never rejects for lack of support — then `threads.active` is
  * false and `threads.reason` says why, and MSMs run on the calling thread. A running MSM keeps its
- * workers until it ends. Rejects with InvalidOptionError for an `n` that is not an integer in 1…256.
+ * workers until it ends. Rejects with InvalidOptionError for an `n` that is not an integer in
+ * 1…MAX_THREADS (256) and for bad options (not an object, an unknown key, `createWorker` not a function).
  *
  * @example
  * ```ts
@@ -455,16 +456,14 @@ export interface StartThreadsOptions {
  * console.log(state.count); // → 2
  * ```
  */
-export async function startThreads(n: number = defaultThreadCount(), options: StartThreadsOptions = {}): Promise<typeof threads> {
+export async function startThreads(n: number = defaultThreadCount(), options?: StartThreadsOptions): Promise<typeof threads> {
   if (!isIntegerIn(n, 1, MAX_THREADS)) {
     throw new InvalidOptionError(`startThreads: n must be ${integerRangeText(1, MAX_THREADS)}, got ${describeValue(n)}`, 'n', n);
   }
-  if (options.createWorker !== undefined && typeof options.createWorker !== 'function') {
-    throw new InvalidOptionError('startThreads: createWorker must be a function', 'createWorker', options.createWorker);
-  }
+  const createWorker = optionFunction<'createWorker', () => PoolWorker>(takeOptionBag(options, 'startThreads', ['createWorker']), 'createWorker');
   explicitlyStopped = false;
   unavailable = threadsUnavailableReason();
-  if (!unavailable) pool.resize(n, options.createWorker);
+  if (!unavailable) pool.resize(n, createWorker);
   return threads;
 }
 
