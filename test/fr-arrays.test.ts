@@ -7,7 +7,7 @@
  * bit-reversal permutation, FFTs of sizes 1…2^12 and 2^16 in every order, round trips, cosets, and
  * snarkjs's Groth16 H evaluations against an independent bigint computation of its formula.
  */
-import { describe, it, before } from 'node:test';
+import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as module381 from '../src/wasm-generated/bls12_381.js';
@@ -24,6 +24,8 @@ import type { CurveDescriptor } from '../src/curves/types.js';
 import { RefField } from '../src/reference/field.js';
 import { ScalarEncodingError } from '../src/errors.js';
 import { makeRng } from '../src/reference/rng.js';
+import { runLocal, runOnPool } from '../src/runtime/executor.js';
+import { WorkerPool } from '../src/runtime/pool.js';
 
 const rng = makeRng(0x32f7);
 
@@ -355,6 +357,25 @@ for (const c of cases) {
         }
         assert.equal(A.groth16Shift(roots.twoAdicity), Fr.sqr(roots.generator));
       });
+
+      it('groth16HProgram on 1, 2, 3, 4 and 8 thread slots (blocks and global layers) = groth16H', () => {
+        for (const m of [1, 3, 9]) {
+          const n = 2 ** m;
+          const vs = [random(n), random(n), random(n)];
+          const [a, b, cc] = [A.alloc(n), A.alloc(n), A.alloc(n)];
+          const load = () => [a, b, cc].forEach((x, i) => A.setAll(x, vs[i]));
+          for (const divideByZ of [false, true]) {
+            load();
+            A.groth16H(a, b, cc, n, { divideByZ });
+            const want = [A.getAll(a, n), A.getAll(b, n), A.getAll(cc, n)];
+            for (const threads of [1, 2, 3, 4, 8]) {
+              load();
+              runLocal(inst, A.groth16HProgram(a, b, cc, n, { threads, divideByZ }));
+              assert.deepEqual([A.getAll(a, n), A.getAll(b, n), A.getAll(cc, n)], want, `n = ${n}, ${threads} slots${divideByZ ? ', ÷Z' : ''}`);
+            }
+          }
+        }
+      });
     });
   }
 }
@@ -372,4 +393,27 @@ describe('pippin/kzg\'s FrWasm is FrArrays on c-kzg\'s roots', () => {
     assert.throws(() => new FrArrays(arenaHost(bn), { ...frRootsOf(bn254Curve), generator: 4n }), /is a square/);
     assert.throws(() => new FrArrays(arenaHost(bn), { ...frRootsOf(bn254Curve), twoAdicity: 27 }), /2-adicity 28/);
   });
+});
+
+describe('groth16HProgram on a worker pool (2 threads, shared memory)', () => {
+  const pool = new WorkerPool();
+  before(() => pool.resize(2));
+  after(() => pool.resize(0));
+  for (const c of cases) {
+    it(`${c.curve.name}: 2^12 = groth16H on the calling thread`, async () => {
+      const inst = await instantiateGenerated(c.mod);
+      assert.ok(inst.shared, 'shared memory');
+      const A = new FrArrays(arenaHost(inst), frRootsOf(c.curve));
+      const n = 4096;
+      const vs = [0, 1, 2].map(() => Array.from({ length: n }, () => rng.nextBelow(A.r)));
+      const [a, b, cc] = [A.alloc(n), A.alloc(n), A.alloc(n)];
+      const load = () => [a, b, cc].forEach((x, i) => A.setAll(x, vs[i]));
+      load();
+      A.groth16H(a, b, cc, n);
+      const want = A.getAll(a, n);
+      load();
+      await runOnPool(inst, A.groth16HProgram(a, b, cc, n, { threads: 2 }), pool, 2);
+      assert.deepEqual(A.getAll(a, n), want);
+    });
+  }
 });

@@ -19,6 +19,8 @@
  */
 import type { Instance } from '../runtime/instance.js';
 import type { ScalarFieldKernels } from '../wasm-generated/kernels.js';
+import type { Op } from '../runtime/interpreter.js';
+import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { CurveDescriptor } from '../curves/types.js';
 import { batchInverseScratchBytes } from '../abi/layout.js';
 import { ScalarEncodingError } from '../errors.js';
@@ -429,5 +431,93 @@ export class FrArrays {
     for (const x of [a, b, c]) this.toCoset(x, n, shift);
     this.mulSub(a, a, b, c, n);
     if (opts.divideByZ) this.scale(a, a, pow(this.vanishingOnCoset(n, shift), this.r - 2n, this.r), n);
+  }
+
+  /**
+   * groth16H as a phase program on `threads` thread slots (run by the pool's executor, or runLocal),
+   * the same values. Each of A, B, C is cut into P = 2^p blocks (P the largest power of two ≤
+   * threads and ≤ n/2): p global layers of the inverse DIF, each as P tasks of n/(2P) butterflies on
+   * the vector kernels ((u, v) ← (u + v, (u − v)·w): v − … in place, no temporary); per block one
+   * task: the rest of the inverse DIF (fr_fft of n/P on the stride-P twiddles), the coset table's
+   * block, the first log2(n/P) layers of the forward DIT; then p global DIT layers as P tasks each;
+   * then A·B − C (× Z⁻¹) in P chunks. Batches: 2p + 2, each of 3P tasks (P for the last). Work as
+   * groth16H plus ≈ 3 vector passes per global layer; memory: the coset table and one layer's
+   * twiddles (n/2 elements) besides the FFT tables; per slot one scratch element.
+   */
+  *groth16HProgram(a: number, b: number, c: number, n: number, opts: { threads: number; divideByZ?: boolean }): PhaseProgram<void> {
+    const m = this.logSize(n);
+    const shift = this.groth16Shift(m);
+    const p = Math.min(Math.floor(Math.log2(Math.max(1, opts.threads))), Math.max(0, m - 1));
+    const P = 2 ** p;
+    const M = n / P;
+    const tables = this.fftTables(m);
+    const step = 2 ** (tables.logN - m);
+    const table = this.cosetTable(n, shift);
+    const slots = this.region('slots', Math.max(1, opts.threads) * this.EB);
+    const scratch = (slot: number) => this.at(slots, slot);
+    const zInv = opts.divideByZ ? this.at(this.region('z', this.EB), 0) : 0;
+    if (opts.divideByZ) this.set(zInv, pow(this.vanishingOnCoset(n, shift), this.r - 2n, this.r));
+    const polys = [a, b, c];
+    const batch = (tasks: ((slot: number) => Op[])[]): Batch => ({ tasks, done: () => {} });
+    /** twiddles w^(j·stride) for j < half, contiguous: the table itself (stride 1) or gathered */
+    const layerTwiddles = (from: number, stride: number, half: number) => {
+      if (stride === 1) return from;
+      const tw = this.work('layer twiddles', half);
+      this.k.fr_gather(tw, from, stride, half);
+      return tw;
+    };
+    /** one global layer of length L as P tasks per polynomial: butterflies (u at g·L + j, v = u + L/2) */
+    const layer = (L: number, tw: number, butterfly: (u: number, v: number, w: number, count: number) => Op[]) => {
+      const half = L / 2;
+      const C = n / (2 * P);
+      const tasks: ((slot: number) => Op[])[] = [];
+      for (const x of polys) {
+        for (let g = 0; g < n; g += L) {
+          for (let j0 = 0; j0 < half; j0 += C) {
+            const u = this.at(x, g + j0);
+            tasks.push(() => butterfly(u, this.at(u, half), this.at(tw, j0), C));
+          }
+        }
+      }
+      return batch(tasks);
+    };
+    // inverse DIF, global layers L = n, n/2, …, 2M: (u, v) ← (u + v, (u − v)·w)
+    for (let l = 0; l < p; l++) {
+      const L = n >> l;
+      yield layer(L, layerTwiddles(tables.inv, step << l, L / 2), (u, v, w, C) => [
+        ['fr_vec_sub', v, u, v, C],
+        ['fr_vec_add', u, u, u, C],
+        ['fr_vec_sub', u, u, v, C],
+        ['fr_vec_mul', v, v, w, C],
+      ]);
+    }
+    // per block: the inverse DIF's last layers, the coset factors, the forward DIT's first layers
+    const blocks: ((slot: number) => Op[])[] = [];
+    for (const x of polys) {
+      for (let k = 0; k < P; k++) {
+        const at = this.at(x, k * M);
+        blocks.push((slot) => [
+          ['fr_fft', at, M, tables.inv, step * P, 1, scratch(slot)],
+          ['fr_vec_mul', at, at, this.at(table, k * M), M],
+          ['fr_fft', at, M, tables.fwd, step * P, 0, scratch(slot)],
+        ]);
+      }
+    }
+    yield batch(blocks);
+    // forward DIT, global layers L = 2M, …, n: (u, v) ← (u + w·v, u − w·v)
+    for (let L = 2 * M; L <= n; L *= 2) {
+      yield layer(L, layerTwiddles(tables.fwd, step * (n / L), L / 2), (u, v, w, C) => [
+        ['fr_vec_mul', v, v, w, C],
+        ['fr_vec_add', u, u, v, C],
+        ['fr_vec_add', v, v, v, C],
+        ['fr_vec_sub', v, u, v, C],
+      ]);
+    }
+    const join: ((slot: number) => Op[])[] = [];
+    for (let k = 0; k < P; k++) {
+      const [ak, bk, ck] = [this.at(a, k * M), this.at(b, k * M), this.at(c, k * M)];
+      join.push((slot) => [['fr_vec_mul_sub', ak, ak, bk, ck, M, scratch(slot)], ...(opts.divideByZ ? [['fr_vec_scale', ak, ak, zInv, M] as Op] : [])]);
+    }
+    yield batch(join);
   }
 }

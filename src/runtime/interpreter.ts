@@ -4,10 +4,12 @@
  * into the worker's source at build time) run this same function. Imports are type-only, so the
  * bundle is this file's code alone.
  */
-import type { G2Kernels, KernelGlobal, Kernels } from '../wasm-generated/kernels.js';
+import type { G2Kernels, KernelGlobal, Kernels, ScalarFieldKernels } from '../wasm-generated/kernels.js';
 
+/** Every kernel a task may call (G2's and F_r's only in the modules that have them). */
+type TaskKernels = Kernels & G2Kernels & ScalarFieldKernels;
 /** A typed kernel call: the export's name and its arguments (checked against the generated ABI). */
-export type KernelCall = { [K in keyof (Kernels & G2Kernels)]: [K, ...Parameters<(Kernels & G2Kernels)[K]>] }[keyof (Kernels & G2Kernels)];
+export type KernelCall = { [K in keyof TaskKernels]: [K, ...Parameters<TaskKernels[K]>] }[keyof TaskKernels];
 /** An op: a kernel call, ['@zero', ptr, bytes] (clears memory) or ['@take', global] (reads an exported counter and resets it). */
 export type Op = KernelCall | readonly ['@zero', number, number] | readonly ['@take', KernelGlobal];
 
