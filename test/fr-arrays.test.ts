@@ -296,6 +296,19 @@ for (const c of cases) {
           G.fftNatural(b, 1024);
           assert.deepEqual(G.getAll(b, 1024), cached(`${c.curve.name}:fft10`, () => refFft(Fr, vs10, omega(10))));
           assert.ok(G.bytes - before <= G.EB, `no table made (${G.bytes - before} bytes taken: the FFT's scratch element)`);
+          // a coset table made once and given: toCoset takes nothing more, same values
+          const shift = A.groth16Shift(10);
+          const cosets = [A.makeCosetTable(A.host.alloc(1024 * A.EB), 1024, shift)];
+          const H = new FrArrays(arenaHost(inst), roots, { tables, cosets });
+          H.setAll(b, vs10);
+          const held2 = H.bytes;
+          H.toCoset(b, 1024, shift);
+          assert.ok(H.bytes - held2 <= H.EB, `no coset table made (${H.bytes - held2} bytes)`);
+          const J = new FrArrays(arenaHost(inst), roots);
+          const d = J.alloc(1024);
+          J.setAll(d, vs10);
+          J.toCoset(d, 1024, shift);
+          assert.deepEqual(H.getAll(b, 1024), J.getAll(d, 1024));
         } finally {
           inst.arena.release(mark);
         }

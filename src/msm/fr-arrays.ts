@@ -73,6 +73,13 @@ export interface FftTables {
   readonly inv: number;
 }
 
+/** A coset table (makeCosetTable): n elements at `at`. */
+export interface CosetTable {
+  readonly n: number;
+  readonly shift: bigint;
+  readonly at: number;
+}
+
 /** Bytes of makeFftTables' room for size 2^logN: 2^logN + 2 elements (4 for logN = 0). */
 export function fftTableBytes(EB: number, logN: number): number {
   return (2 * 2 ** Math.max(0, logN - 1) + 2) * EB;
@@ -119,12 +126,13 @@ export class FrArrays {
 
   /**
    * `label` prefixes the messages of errors that are not the caller's data (default 'fr-arrays');
-   * `tables`: twiddle tables made before (makeFftTables), used for every size they cover.
+   * `tables`: twiddle tables made before (makeFftTables), used for every size they cover; `cosets`:
+   * coset tables made before (makeCosetTable), used for their (n, shift).
    */
   constructor(
     readonly host: FrHost,
     readonly roots: FrRoots,
-    opts: { tables?: FftTables; label?: string } = {},
+    opts: { tables?: FftTables; cosets?: readonly CosetTable[]; label?: string } = {},
   ) {
     const label = opts.label ?? 'fr-arrays';
     const k = host.inst.k as unknown as Partial<ScalarFieldKernels>;
@@ -139,6 +147,7 @@ export class FrArrays {
     this.t = t;
     this.maxLogN = Math.min(roots.twoAdicity, MAX_LOG_FFT);
     this.tables = opts.tables;
+    for (const t of opts.cosets ?? []) this.cosets.set(`${t.n}:${t.shift}`, t.at);
     this.io = this.take(this.B);
   }
 
@@ -389,20 +398,25 @@ export class FrArrays {
   }
 
   /**
-   * shift^rev_m(i)/n at element i, i < n = 2^m: the coefficients' factors in the order the inverse
-   * FFT by decimation in frequency leaves them. Made once per (n, shift) and call, by doubling:
-   * T = [1/n], then T ← T ‖ shift^(2^j)·T for j = m − 1 down to 0 (n products).
+   * Writes the coset table of (n, shift) at `at` (n elements) and keeps it for this FrArrays:
+   * shift^rev_m(i)/n at element i, i < n = 2^m, the coefficients' factors in the order the inverse
+   * FFT by decimation in frequency leaves them. By doubling: T = [1/n], then T ← T ‖ shift^(2^j)·T
+   * for j = m − 1 down to 0 (n products).
    */
-  private cosetTable(n: number, shift: bigint): number {
-    const key = `${n}:${shift}`;
-    const have = this.cosets.get(key);
-    if (have !== undefined) return have;
+  makeCosetTable(at: number, n: number, shift: bigint): CosetTable {
     const m = this.logSize(n);
-    const T = this.alloc(n);
-    this.set(T, pow(BigInt(n), this.r - 2n, this.r));
-    for (let j = m - 1, len = 1; j >= 0; j--, len *= 2) this.scale(this.at(T, len), T, pow(shift, 2n ** BigInt(j), this.r), len);
-    this.cosets.set(key, T);
-    return T;
+    this.set(at, pow(BigInt(n), this.r - 2n, this.r));
+    for (let j = m - 1, len = 1; j >= 0; j--, len *= 2) this.scale(this.at(at, len), at, pow(shift, 2n ** BigInt(j), this.r), len);
+    this.cosets.set(`${n}:${shift}`, at);
+    return { n, shift, at };
+  }
+
+  /** The coset table of (n, shift): given, made before, or made now (host memory). */
+  private cosetTable(n: number, shift: bigint): number {
+    const have = this.cosets.get(`${n}:${shift}`);
+    if (have !== undefined) return have;
+    this.logSize(n);
+    return this.makeCosetTable(this.alloc(n), n, shift).at;
   }
 
   /**
