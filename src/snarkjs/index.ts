@@ -537,3 +537,6 @@ function parseOptions(options: unknown): ParsedOptions {
     onCall: optionFunction<(typeof OPTION_NAMES)[number], (r: CallRecord) => void>(bag, 'onCall'),
   };
 }
+
+export { groth16, type FileSource, type FullProveOptions, type Groth16Options, type Groth16Proof, type Groth16Result, type Groth16ProvingKey } from './groth16/index.js';
+export { FileFormatError, type FileFormatCode } from './groth16/errors.js';

@@ -12,6 +12,13 @@ import { PippinError } from '../../errors.js';
  * - `value`: a field that cannot be right (an index out of range, a field element not below its
  *   modulus, a domain size that is not a power of two);
  * - `witness-prime`, `witness-length`: a witness that does not belong to the key (`checkWitness`).
+ *
+ * @example
+ * ```ts
+ * import type { FileFormatCode } from 'pippin/snarkjs';
+ * const retry: FileFormatCode[] = ['truncated'];
+ * console.log(retry.includes('truncated')); // → true
+ * ```
  */
 export type FileFormatCode =
   | 'truncated'
@@ -36,13 +43,9 @@ export type FileFormatCode =
  *
  * @example
  * ```ts
- * import { readWtns } from './wtns.js';
- * import { FileFormatError } from './errors.js';
- * try {
- *   readWtns(new TextEncoder().encode('wtn'));
- * } catch (e) {
- *   if (e instanceof FileFormatError) console.log(e.code, e.offset); // → truncated 3
- * }
+ * import { groth16, FileFormatError } from 'pippin/snarkjs';
+ * const e = await groth16.loadKey(new Uint8Array(3)).catch((x: unknown) => x);
+ * if (e instanceof FileFormatError) console.log(e.code, e.offset); // → magic 0
  * ```
  */
 export class FileFormatError extends PippinError {

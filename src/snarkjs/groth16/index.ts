@@ -1,0 +1,161 @@
+/**
+ * `groth16` of pippin/snarkjs: snarkjs's Groth16 prover, whole, on pippin (./prove.ts): keys and
+ * witnesses as bytes, file paths (Node), URLs (fetched) or snarkjs's `{ type: 'mem', data }`;
+ * proofs and public signals in snarkjs's JSON shapes.
+ */
+import { LengthMismatchError } from '../../errors.js';
+import { describeValue, optionError, optionThreads, optionValue, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
+import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result } from './prove.js';
+
+/**
+ * Where a `.zkey` or `.wtns` comes from: its bytes (`Uint8Array`, `ArrayBuffer`; copied at the
+ * call), snarkjs's in-memory file `{ type: 'mem', data }`, a file path (Node, Bun, Deno) or a URL
+ * (fetched; `file:` URLs read from disk where a file system is).
+ *
+ * @example
+ * ```ts
+ * import type { FileSource } from 'pippin/snarkjs';
+ * const sources: FileSource[] = [new Uint8Array(4), { type: 'mem', data: new Uint8Array(4) }, 'circuit.zkey', new URL('https://example.org/circuit.zkey')];
+ * console.log(sources.length); // → 4
+ * ```
+ */
+export type FileSource = Uint8Array | ArrayBuffer | string | URL | { type: 'mem'; data: Uint8Array };
+
+/**
+ * Options of `groth16.prove`, `loadKey` and `fullProve`; unknown names, wrong types and `null`
+ * reject with InvalidOptionError.
+ *
+ * @example
+ * ```ts
+ * import type { Groth16Options } from 'pippin/snarkjs';
+ * const options: Groth16Options = { threads: 2 };
+ * console.log(options.threads); // → 2
+ * ```
+ */
+export interface Groth16Options {
+  /** At most this many threads for the H polynomial and the MSMs (default: every worker of pippin's pool). */
+  threads?: number;
+}
+
+/**
+ * Options of `groth16.fullProve`: `snarkjs` (the module, for its witness calculator) and those of prove.
+ *
+ * @example
+ * ```ts
+ * import * as snarkjs from 'snarkjs';
+ * import type { FullProveOptions } from 'pippin/snarkjs';
+ * const options: FullProveOptions = { snarkjs, threads: 1 };
+ * console.log(typeof options.snarkjs); // → object
+ * ```
+ */
+export interface FullProveOptions extends Groth16Options {
+  /** the snarkjs module (`import * as snarkjs from 'snarkjs'`): pippin ships no circom runtime */
+  snarkjs: { wtns: { calculate(input: unknown, wasm: unknown, out: { type: 'mem'; data?: Uint8Array }): Promise<unknown> } };
+}
+
+const OPTIONS = Object.freeze(['threads'] as const);
+
+function proveOptions(bag: OptionBag<string>): Groth16Options {
+  return { threads: optionThreads(bag, 'threads') };
+}
+
+/** The bytes of a source given as bytes, copied now; undefined for paths and URLs (read later). */
+function bytesNow(src: unknown, what: string): Uint8Array | undefined {
+  if (src instanceof Uint8Array) return new Uint8Array(src);
+  if (src instanceof ArrayBuffer) return new Uint8Array(src.slice(0));
+  if (typeof src === 'object' && src !== null && (src as { type?: unknown }).type === 'mem') {
+    const data = (src as { data?: unknown }).data;
+    if (data instanceof Uint8Array) return new Uint8Array(data);
+    throw new LengthMismatchError(`groth16: ${what} { type: 'mem' } has no data bytes, got ${describeValue(data)}`);
+  }
+  if (typeof src === 'string' || src instanceof URL) return undefined;
+  throw new LengthMismatchError(`groth16: ${what} must be bytes, { type: 'mem', data }, a path or a URL, got ${describeValue(src)}`);
+}
+
+/** The bytes of a path or URL. */
+async function readSource(src: string | URL): Promise<Uint8Array> {
+  const isUrl = src instanceof URL || /^[a-z][a-z0-9+.-]*:\/\//i.test(src);
+  const url = isUrl ? new URL(src) : undefined;
+  if (!url || url.protocol === 'file:') {
+    const fs = await import('node:fs/promises');
+    return new Uint8Array(await fs.readFile(url ?? (src as string)));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`groth16: fetching ${url.href}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** A source's bytes: taken now when given as bytes, else read. */
+function take(src: unknown, what: string): () => Promise<Uint8Array> {
+  const now = bytesNow(src, what);
+  return now ? () => Promise.resolve(now) : () => readSource(src as string | URL);
+}
+
+/** A promise of f's result, f's synchronous throw as a rejection. */
+function rejecting<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return f();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
+/**
+ * Groth16 proofs of snarkjs keys, the whole prover on pippin: BN254 (`bn128`) and BLS12-381
+ * (`bls12381`) keys from `snarkjs groth16 setup` / `zkey contribute`. Proofs verify with
+ * `snarkjs.groth16.verify` and the verifier contracts snarkjs exports; r and s come from
+ * `crypto.getRandomValues`. Malformed files reject with FileFormatError (its `code`, `section`,
+ * `offset`), a witness of another key with FileFormatError `witness-length` / `witness-prime`.
+ *
+ * @example
+ * ```ts
+ * import { groth16, FileFormatError } from 'pippin/snarkjs';
+ * // groth16.prove(zkey, wtns) → { proof, publicSignals } as snarkjs.groth16.prove returns them;
+ * // const key = await groth16.loadKey(zkey); await key.prove(wtns); key.dispose();
+ * const e = await groth16.prove(new Uint8Array(8), new Uint8Array(8)).catch((x: unknown) => x);
+ * console.log(e instanceof FileFormatError && e.code); // → magic
+ * ```
+ */
+export const groth16 = Object.freeze({
+  /** Loads `zkey`, proves `wtns`, releases the key. */
+  prove(zkey: FileSource, wtns: FileSource, options?: Groth16Options): Promise<Groth16Result> {
+    return rejecting(() => {
+      const opts = proveOptions(takeOptionBag(options, 'groth16.prove', OPTIONS));
+      const [keyBytes, wtnsBytes] = [take(zkey, 'zkey'), take(wtns, 'wtns')];
+      return (async () => {
+        const key = await loadGroth16Key(await keyBytes());
+        try {
+          return await key.prove(await wtnsBytes(), opts);
+        } finally {
+          key.dispose();
+        }
+      })();
+    });
+  },
+  /** Loads a key once for many proofs: `key.prove(wtns)`, `key.dispose()`. */
+  loadKey(zkey: FileSource): Promise<Groth16ProvingKey> {
+    return rejecting(() => {
+      const bytes = take(zkey, 'zkey');
+      return bytes().then(loadGroth16Key);
+    });
+  },
+  /** snarkjs's witness calculator (`options.snarkjs.wtns.calculate`) on `input` and the circuit's `wasm`, then prove. */
+  fullProve(input: unknown, wasm: FileSource, zkey: FileSource, options: FullProveOptions): Promise<Groth16Result> {
+    return rejecting(() => {
+      const bag = takeOptionBag(options, 'groth16.fullProve', ['snarkjs', ...OPTIONS]);
+      const sj = optionValue(bag, 'snarkjs') as FullProveOptions['snarkjs'] | undefined;
+      if (typeof sj !== 'object' || sj === null || typeof sj.wtns?.calculate !== 'function') throw optionError(bag, 'snarkjs', sj, 'the snarkjs module (its wtns.calculate makes the witness)');
+      const opts = proveOptions(bag);
+      const wasmBytes = bytesNow(wasm, 'wasm');
+      const circuit = wasmBytes ? { type: 'mem', data: wasmBytes } : wasm instanceof URL ? wasm.href : wasm;
+      const keyBytes = take(zkey, 'zkey');
+      return (async () => {
+        const out: { type: 'mem'; data?: Uint8Array } = { type: 'mem' };
+        await sj!.wtns.calculate(input, circuit, out);
+        return groth16.prove(await keyBytes(), out.data!, opts);
+      })();
+    });
+  },
+});
+
+export type { Groth16Proof, Groth16Result, Groth16ProvingKey } from './prove.js';

@@ -1,0 +1,388 @@
+/**
+ * The whole Groth16 prover of snarkjs keys on pippin (snarkjs 0.7's algorithm, written here from
+ * the protocol): for a witness w of a key with domain n,
+ * 1. A and B on the domain: A[c] = Σ v·w[s] over the key's coefficients (matrix 0) of row c, B the
+ *    same (matrix 1), C = A·B pointwise — on F_r's Wasm kernels (`abcEvaluations`);
+ * 2. H on the coset shift·⟨ω_n⟩: A·B − C after an inverse FFT, the coset factors and an FFT of each
+ *    (src/msm/fr-arrays.ts groth16HProgram, its layers spread over the threads);
+ * 3. five MSMs on the key's prepared bases: Σ w·A, Σ w·B1 (G1), Σ w·B2 (G2), Σ w_(i > nPublic)·C,
+ *    Σ h·H;
+ * 4. with fresh r, s: π_A = α + ΣwA + r·δ, π_B = β₂ + ΣwB₂ + s·δ₂, B₁ = β₁ + ΣwB₁ + s·δ₁,
+ *    π_C = ΣwC + ΣhH + s·π_A + r·B₁ − r·s·δ₁ (small MSMs on the calling thread).
+ * The proof and public signals come out in snarkjs's JSON shapes, so `snarkjs.groth16.verify` and
+ * the verifier contracts take them unchanged.
+ *
+ * Memory: the prepared bases (pinned by `prepare`), the coefficient values in the order the
+ * evaluation reads them and the FFT tables (pinned blocks of the curve's instance, freed by
+ * `dispose`); per proof, in the arena for the proof's duration: the witness, the coefficient
+ * products, A, B, C and the coset table (≈ (nVars + coefficients + 4n)·EB bytes).
+ */
+import { bls12_381, bn254, type Curve, type G1Affine, type G2Affine, type PreparedBases } from '../../index.js';
+import { DisposedError } from '../../errors.js';
+import { enqueue, runProgram, type PhaseProgram } from '../../msm/call.js';
+import { FrArrays, arenaHost, fftTableBytes, frRootsOf, type FftTables, type FrRoots } from '../../msm/fr-arrays.js';
+import { bn254Curve } from '../../curves/bn254.js';
+import { bls12_381Curve } from '../../curves/bls12-381.js';
+import type { Instance } from '../../runtime/instance.js';
+import { readZkey, type Groth16Key } from './zkey.js';
+import { checkWitness, readWtns } from './wtns.js';
+import { pointAt, pointsToStandard } from './curves.js';
+
+/**
+ * A proof as snarkjs returns it: projective coordinates as decimal strings, z = 1 (G2: [c0, c1]).
+ *
+ * @example
+ * ```ts
+ * import type { Groth16Proof } from 'pippin/snarkjs';
+ * const proof: Groth16Proof = { pi_a: ['1', '2', '1'], pi_b: [['0', '0'], ['1', '0'], ['0', '0']], pi_c: ['1', '2', '1'], protocol: 'groth16', curve: 'bn128' };
+ * console.log(proof.pi_a[2]); // → 1
+ * ```
+ */
+export interface Groth16Proof {
+  pi_a: [string, string, string];
+  pi_b: [[string, string], [string, string], [string, string]];
+  pi_c: [string, string, string];
+  protocol: 'groth16';
+  curve: 'bn128' | 'bls12381';
+}
+
+/**
+ * What `prove` returns: the proof and the public signals (decimal strings), as snarkjs's.
+ *
+ * @example
+ * ```ts
+ * import type { Groth16Result } from 'pippin/snarkjs';
+ * const show = (r: Groth16Result) => `${r.proof.curve}: ${r.publicSignals.length} public signals`;
+ * console.log(typeof show); // → function
+ * ```
+ */
+export interface Groth16Result {
+  proof: Groth16Proof;
+  publicSignals: string[];
+}
+
+/** Options of a proof. */
+export interface ProveOptions {
+  /** at most this many threads for the H polynomial and the MSMs (default: every worker of the pool) */
+  threads?: number;
+}
+
+/**
+ * The coefficients of one matrix laid out for the evaluation: rows sorted by their coefficient
+ * count, descending; layer j holds the j-th coefficient of every row with more than j of them, so
+ * the partial sums of all rows advance by one vector addition per layer (the rows still in it are a
+ * prefix). `signal` and the pinned values follow that layer-major order.
+ */
+interface MatrixLayout {
+  /** rows with at least one coefficient, by descending count */
+  rows: Uint32Array;
+  /** layer j's length (rows with more than j coefficients) */
+  layers: number[];
+  /** the first coefficient of this matrix in the combined order */
+  first: number;
+}
+
+interface Layout {
+  /** the witness index of each coefficient, in layer-major order (matrix A's, then B's) */
+  signal: Uint32Array;
+  matrices: [MatrixLayout, MatrixLayout];
+}
+
+/** Counting sort of each matrix's coefficients into the layer-major order (O(coefficients + n)). */
+function layoutOf(key: Groth16Key): { layout: Layout; order: Uint32Array } {
+  const { count, matrix, constraint, signal } = key.coefficients;
+  const n = key.domainSize;
+  const order = new Uint32Array(count);
+  const matrices: MatrixLayout[] = [];
+  let first = 0;
+  for (const m of [0, 1]) {
+    const len = new Uint32Array(n);
+    for (let i = 0; i < count; i++) if (matrix[i] === m) len[constraint[i]]++;
+    const rows = Uint32Array.from({ length: n }, (_, i) => i).filter((row) => len[row] > 0);
+    rows.sort((a, b) => len[b] - len[a] || a - b);
+    const maxLen = rows.length > 0 ? len[rows[0]] : 0;
+    const layers: number[] = [];
+    for (let j = 0, k = rows.length; j < maxLen; j++) {
+      while (k > 0 && len[rows[k - 1]] <= j) k--;
+      layers.push(k);
+    }
+    // the slot of (row, j): layer start + the row's rank among the rows sorted
+    const rank = new Int32Array(n).fill(-1);
+    rows.forEach((row, i) => (rank[row] = i));
+    const layerStart = layers.map((_, j) => first + layers.slice(0, j).reduce((s, x) => s + x, 0));
+    const seen = new Uint32Array(n);
+    for (let i = 0; i < count; i++) {
+      if (matrix[i] !== m) continue;
+      const row = constraint[i];
+      order[layerStart[seen[row]] + rank[row]] = i;
+      seen[row]++;
+    }
+    matrices.push({ rows, layers, first });
+    first += layers.reduce((s, x) => s + x, 0);
+  }
+  const sig = new Uint32Array(count);
+  for (let k = 0; k < count; k++) sig[k] = signal[order[k]];
+  return { layout: { signal: sig, matrices: matrices as [MatrixLayout, MatrixLayout] }, order };
+}
+
+const CURVES = {
+  bn128: { curve: bn254 as unknown as Curve<string>, descriptor: bn254Curve },
+  bls12381: { curve: bls12_381 as unknown as Curve<string>, descriptor: bls12_381Curve },
+} as const;
+
+/** R⁻¹ mod r for R = 2^256 (ffjavascript's Montgomery factor of F_r elements). */
+function montgomeryInverse(r: bigint): bigint {
+  const R = (1n << 256n) % r;
+  let [a, b, u, v] = [R, r, 1n, 0n];
+  while (a !== 0n) {
+    const q = b / a;
+    [a, b] = [b - q * a, a];
+    [u, v] = [v - q * u, u];
+  }
+  return ((v % r) + r) % r;
+}
+
+/**
+ * A Groth16 key loaded once for many proofs (`await groth16.loadKey(zkey)`): read, its points
+ * prepared in Wasm memory, its coefficients laid out; proofs may run at the same time.
+ *
+ * @example
+ * ```ts
+ * import { groth16, type Groth16ProvingKey } from 'pippin/snarkjs';
+ * async function proveMany(zkey: Uint8Array, witnesses: Uint8Array[]) {
+ *   const key: Groth16ProvingKey = await groth16.loadKey(zkey);
+ *   try {
+ *     return await Promise.all(witnesses.map((w) => key.prove(w)));
+ *   } finally {
+ *     key.dispose();
+ *   }
+ * }
+ * console.log(typeof proveMany); // → function
+ * ```
+ */
+export interface Groth16ProvingKey {
+  /** snarkjs's curve name */
+  readonly curve: 'bn128' | 'bls12381';
+  readonly nVars: number;
+  readonly nPublic: number;
+  readonly domainSize: number;
+  /** A proof for a witness (`.wtns` bytes); inputs are read before it returns its promise. */
+  prove(wtns: Uint8Array, options?: ProveOptions): Promise<Groth16Result>;
+  /** Releases the prepared bases and tables (after the proofs in flight); later proofs throw DisposedError. */
+  dispose(): void;
+}
+
+class ProvingKey implements Groth16ProvingKey {
+  private disposed = false;
+  private pending = 0;
+
+  constructor(
+    private readonly key: Groth16Key,
+    private readonly pip: Curve<string>,
+    private readonly inst: Instance,
+    private readonly roots: FrRoots,
+    private readonly bases: { A: PreparedBases<G1Affine>; B1: PreparedBases<G1Affine>; B2: PreparedBases<G2Affine>; C: PreparedBases<G1Affine>; H: PreparedBases<G1Affine> },
+    private readonly layout: Layout,
+    /** the pinned block: coefficient values (layer-major, F_r kernel form), then the FFT tables */
+    private readonly block: { at: number; values: number; tables: FftTables },
+  ) {}
+
+  get curve(): 'bn128' | 'bls12381' {
+    return this.key.curve.name;
+  }
+  get nVars(): number {
+    return this.key.nVars;
+  }
+  get nPublic(): number {
+    return this.key.nPublic;
+  }
+  get domainSize(): number {
+    return this.key.domainSize;
+  }
+
+  async prove(wtns: Uint8Array, options: ProveOptions = {}): Promise<Groth16Result> {
+    if (this.disposed) throw new DisposedError('groth16: this key was disposed');
+    const w = readWtns(new Uint8Array(wtns));
+    checkWitness(this.key, w);
+    const witness = w.values;
+    this.pending++;
+    try {
+      const { key, bases, inst } = this;
+      const threads = options.threads;
+      const hScalars = await enqueue(inst, () => runProgram(inst, (t) => this.hProgram(witness, t), key.domainSize, threads, undefined));
+      const opts = { threads };
+      const [a, b1, b2, c, h] = await Promise.all([
+        bases.A.msm(witness, opts),
+        bases.B1.msm(witness, opts),
+        bases.B2.msm(witness, opts),
+        bases.C.msm(witness.subarray((key.nPublic + 1) * 32), opts),
+        bases.H.msm(hScalars, opts),
+      ]);
+      return this.assemble(witness, a, b1, b2, c, h);
+    } finally {
+      this.settle();
+    }
+  }
+
+  /** Steps 1–2 as one program: the H polynomial's coset values as little-endian scalars (arena memory, released at its end). */
+  private *hProgram(witness: Uint8Array, threads: number): PhaseProgram<Uint8Array> {
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      const F = new FrArrays(arenaHost(this.inst), this.roots, { tables: this.block.tables, label: 'groth16' });
+      const n = this.key.domainSize;
+      const [a, b, c] = abcEvaluations(F, this.key, this.layout, this.block.values, witness);
+      yield* F.groth16HProgram(a, b, c, n, { threads });
+      return F.toBytes(a, n, 'le');
+    } finally {
+      arena.release(mark);
+    }
+  }
+
+  /** Step 4 and snarkjs's JSON shapes. */
+  private assemble(witness: Uint8Array, a: G1Affine, b1: G1Affine, b2: G2Affine, c: G1Affine, h: G1Affine): Groth16Result {
+    const { key, pip } = this;
+    const { r } = key.curve;
+    const [rr, ss] = [randomScalar(r), randomScalar(r)];
+    const g1 = (bytes: Uint8Array) => pointAt(key.curve, 'G1', bytes, 0);
+    const g2 = (bytes: Uint8Array) => pointAt(key.curve, 'G2', bytes, 0);
+    const delta1 = g1(key.delta1);
+    const on = { validate: 'on-curve' as const };
+    const piA = pip.g1.msmSync([a, g1(key.alpha1), delta1], [1n, 1n, rr], on);
+    const piB = pip.g2.msmSync([b2, g2(key.beta2), g2(key.delta2)], [1n, 1n, ss], on);
+    const B1 = pip.g1.msmSync([b1, g1(key.beta1), delta1], [1n, 1n, ss], on);
+    const piC = pip.g1.msmSync([c, h, piA, B1, delta1], [1n, 1n, ss, rr, r - ((rr * ss) % r)], on);
+    const dec = (v: bigint) => v.toString(10);
+    const p1 = (P: G1Affine): [string, string, string] => (P.infinity ? ['0', '1', '0'] : [dec(P.x), dec(P.y), '1']);
+    const p2 = (P: G2Affine): Groth16Proof['pi_b'] =>
+      P.infinity ? [['0', '0'], ['1', '0'], ['0', '0']] : [[dec(P.x[0]), dec(P.x[1])], [dec(P.y[0]), dec(P.y[1])], ['1', '0']];
+    const publicSignals: string[] = [];
+    for (let i = 1; i <= key.nPublic; i++) {
+      let v = 0n;
+      for (let b = 31; b >= 0; b--) v = (v << 8n) | BigInt(witness[32 * i + b]);
+      publicSignals.push(dec(v));
+    }
+    return { proof: { pi_a: p1(piA), pi_b: p2(piB), pi_c: p1(piC), protocol: 'groth16', curve: key.curve.name }, publicSignals };
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    for (const b of Object.values(this.bases)) b.dispose();
+    if (this.pending === 0) this.free();
+  }
+
+  private settle(): void {
+    this.pending--;
+    if (this.disposed && this.pending === 0) this.free();
+  }
+
+  private free(): void {
+    if (!this.inst.released) this.inst.arena.freePinned(this.block.at);
+  }
+}
+
+/** A uniformly random scalar in [1, r) from crypto.getRandomValues (64 bytes reduced: bias < 2^−250). */
+function randomScalar(r: bigint): bigint {
+  const bytes = crypto.getRandomValues(new Uint8Array(64));
+  let v = 0n;
+  for (const b of bytes) v = (v << 8n) | BigInt(b);
+  return (v % (r - 1n)) + 1n;
+}
+
+/**
+ * Step 1: A, B and C = A·B on the domain (n elements each, F_r kernel form, natural row order) from
+ * the witness (nVars 32-byte little-endian standard values). The witness values of every
+ * coefficient are gathered in layer-major order and multiplied by the coefficient values (one
+ * vector product), each layer is added onto the rows still in it (one vector addition per layer),
+ * and the row sums are scattered into A and B. Cost: coefficients + n products, coefficients
+ * additions; a copy per coefficient and per non-empty row on the calling thread.
+ */
+export function abcEvaluations(F: FrArrays, key: Groth16Key, layout: Layout, values: number, witness: Uint8Array): [number, number, number] {
+  const n = key.domainSize;
+  const count = key.coefficients.count;
+  const { EB } = F;
+  const w = F.alloc(key.nVars);
+  F.fromBytes(w, witness, key.nVars, { endian: 'le', what: 'witness value' });
+  const products = F.alloc(count);
+  let mem = F.mem;
+  const { signal } = layout;
+  for (let k = 0; k < count; k++) {
+    const from = w + signal[k] * EB;
+    mem.copyWithin(products + k * EB, from, from + EB);
+  }
+  F.mul(products, products, values, count);
+  const out = [F.alloc(n), F.alloc(n), F.alloc(n)];
+  mem = F.mem;
+  for (let m = 0; m < 2; m++) {
+    const { rows, layers, first } = layout.matrices[m];
+    const dst = out[m];
+    mem.fill(0, dst, dst + n * EB);
+    if (layers.length === 0) continue;
+    const acc = products + first * EB;
+    let at = first + layers[0];
+    for (let j = 1; j < layers.length; j++) {
+      F.add(acc, acc, products + at * EB, layers[j]);
+      at += layers[j];
+    }
+    for (let i = 0; i < rows.length; i++) mem.copyWithin(dst + rows[i] * EB, acc + i * EB, acc + (i + 1) * EB);
+  }
+  F.mul(out[2], out[0], out[1], n);
+  return out as [number, number, number];
+}
+
+/**
+ * Loads a Groth16 `.zkey` (bytes) for many proofs: read and checked (FileFormatError), the five
+ * point sections prepared on the curve ('on-curve' validation: a point off its curve is
+ * NotOnCurveError naming it), the coefficients laid out and their values pinned with the FFT
+ * tables of the key's domain.
+ */
+export async function loadGroth16Key(zkey: Uint8Array): Promise<Groth16ProvingKey> {
+  const key = readZkey(new Uint8Array(zkey));
+  const { curve: pip, descriptor } = CURVES[key.curve.name];
+  await pip.init();
+  const prepared: PreparedBases<G1Affine | G2Affine>[] = [];
+  try {
+    const prepare = async (group: 'G1' | 'G2', bytes: Uint8Array) => {
+      const g = group === 'G1' ? pip.g1 : pip.g2;
+      const b = await (g as typeof pip.g1).prepare(pointsToStandard(key.curve, group, bytes, 'primary'), { validate: 'on-curve' });
+      prepared.push(b);
+      return b;
+    };
+    const A = await prepare('G1', key.A);
+    const B1 = await prepare('G1', key.B1);
+    const B2 = (await prepare('G2', key.B2)) as unknown as PreparedBases<G2Affine>;
+    const C = await prepare('G1', key.C);
+    const H = await prepare('G1', key.H);
+    const { layout, order } = layoutOf(key);
+    const roots = frRootsOf(descriptor);
+    const inst = (pip.g1 as unknown as { inst: Instance }).inst;
+    const { values } = key.coefficients;
+    const n8r = key.curve.n8r;
+    const sorted = new Uint8Array(values.length);
+    for (let k = 0; k < order.length; k++) sorted.set(values.subarray(order[k] * n8r, (order[k] + 1) * n8r), k * n8r);
+    const block = await enqueue(inst, async () => {
+      const EB = inst.fields.fr.info.elementBytes;
+      const valuesBytes = Math.max(1, key.coefficients.count) * EB;
+      const at = inst.arena.allocPinned(valuesBytes + fftTableBytes(EB, key.power));
+      const mark = inst.arena.mark();
+      try {
+        const F = new FrArrays(arenaHost(inst), roots, { label: 'groth16' });
+        // stored v·R² (R = 2^256): Montgomery-read once gives v·R, once more by R⁻¹ gives v
+        F.fromBytes(at, sorted, key.coefficients.count, { endian: 'le', what: 'coefficient value', montgomery: true });
+        F.scale(at, at, montgomeryInverse(key.curve.r), key.coefficients.count);
+        const tables = F.makeFftTables(at + valuesBytes, key.power);
+        return { at, values: at, tables };
+      } catch (e) {
+        inst.arena.freePinned(at);
+        throw e;
+      } finally {
+        inst.arena.release(mark);
+      }
+    });
+    return new ProvingKey(key, pip, inst, roots, { A, B1, B2, C, H }, layout, block);
+  } catch (e) {
+    for (const b of prepared) b.dispose();
+    throw e;
+  }
+}
