@@ -63,7 +63,11 @@ export function frRootsOf(curve: CurveDescriptor): FrRoots {
   return { name: curve.name, r: curve.params.r, ...curve.frRoots };
 }
 
-/** The largest FFT size is 2^MAX_LOG_FFT (and 2^twoAdicity): 2^25 elements of 40 bytes and their tables fill a third of the 4 GiB memory. */
+/**
+ * The largest FFT size is 2^MAX_LOG_FFT (and 2^twoAdicity): an array of 2^25 elements takes 1.1–1.25
+ * GiB (32–40 bytes each) and its tables as much again, over half of Wasm's 4 GiB. groth16H at size n
+ * holds 5n elements (A, B, C, the FFT tables, the coset table): 2^24 is the largest that fits.
+ */
 export const MAX_LOG_FFT = 25;
 
 /** A twiddle table for sizes up to 2^logN: ω^i at fwd and ω^−i at inv, i < 2^(logN−1), ω = ω_logN. */
