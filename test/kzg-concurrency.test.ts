@@ -9,13 +9,14 @@
  * 4. loadKzg's options: the issue's cases and a fast-check fuzz — always InvalidOptionError naming
  *    the option;
  * 5. a custom setup with a bad G1 monomial, G1 Lagrange or G2 point: TrustedSetupError with its index;
- * 6. a fast-check property over random interleavings of every method (async and sync) and
- *    dispose() on one and two Kzg objects, threads 1 and 2, tables on and off;
+ * 6. a fast-check property over random interleavings of every method (async and sync),
+ *    dispose() and the curve's own MSMs on one and two Kzg objects, threads 1 and 2, tables on and off;
  * 7. kzg.sync = the async methods = c-kzg, also with async calls in flight on the same Kzg.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
+import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
 import { bls12_381, DisposedError, InvalidOptionError, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, TrustedSetupError, type Kzg, type LoadKzgOptions } from '../src/kzg/index.js';
 import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
@@ -396,7 +397,7 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
     assert.deepEqual(failures, []);
   });
 
-  it('property (fast-check): random interleavings of every method (async and sync) and dispose() on one and two Kzg objects, threads 1 and 2, tables on and off = c-kzg, DisposedError after dispose', async () => {
+  it("property (fast-check): random interleavings of every method (async and sync), dispose() and the curve's MSMs on one and two Kzg objects, threads 1 and 2, tables on and off = c-kzg, DisposedError after dispose", async () => {
     const callOp = fc.record({
       op: fc.constant('call' as const),
       k: fc.nat(1),
@@ -409,6 +410,7 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
       { arbitrary: callOp, weight: 6 },
       { arbitrary: fc.record({ op: fc.constant('dispose' as const), k: fc.nat(1) }), weight: 1 },
       { arbitrary: fc.record({ op: fc.constantFrom('tick' as const, 'settle' as const) }), weight: 2 },
+      { arbitrary: fc.record({ op: fc.constant('msm' as const), seed: fc.nat(1000) }), weight: 1 },
     );
     const scenario = fc.record({ objects: fc.constantFrom(1, 2), threads: fc.constantFrom(1, 2), tables: fc.boolean(), ops: fc.array(op, { minLength: 3, maxLength: 8 }) });
     type Scenario = typeof scenario extends fc.Arbitrary<infer S> ? S : never;
@@ -417,7 +419,7 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
       // three cells-and-proofs in flight, a sync call among them, dispose while they run, a call after it
       [{ objects: 1, threads: 2, tables: false, ops: [call(0, 'computeCellsAndKzgProofs', 0), call(0, 'computeCellsAndKzgProofs', 1), call(0, 'blobToKzgCommitment', 2, true), call(0, 'computeCellsAndKzgProofs', 2), { op: 'dispose', k: 0 }, call(0, 'computeKzgProof', 3), call(0, 'computeCells', 3, true), { op: 'settle' }] }],
       // two Kzg objects, one disposed while both have calls in flight; the other goes on
-      [{ objects: 2, threads: 1, tables: true, ops: [call(0, 'computeCellsAndKzgProofs', 3), call(1, 'computeBlobKzgProof', 0, false, 1), call(1, 'computeCellsAndKzgProofs', 1, true), { op: 'dispose', k: 1 }, { op: 'tick' }, call(0, 'computeKzgProof', 2, true, 1), call(1, 'blobToKzgCommitment', 2), call(0, 'computeCellsAndKzgProofs', 1)] }],
+      [{ objects: 2, threads: 1, tables: true, ops: [call(0, 'computeCellsAndKzgProofs', 3), call(1, 'computeBlobKzgProof', 0, false, 1), { op: 'msm', seed: 7 }, call(1, 'computeCellsAndKzgProofs', 1, true), { op: 'dispose', k: 1 }, { op: 'tick' }, call(0, 'computeKzgProof', 2, true, 1), call(1, 'blobToKzgCommitment', 2), call(0, 'computeCellsAndKzgProofs', 1)] }],
     ];
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
@@ -442,19 +444,36 @@ async function optionMismatch(options: unknown, option: string): Promise<string 
   return 'loaded a Kzg';
 }
 
-type ScenarioOp = { op: 'call'; k: number; method: Method; blob: number; arg: number; sync: boolean } | { op: 'dispose'; k: number } | { op: 'tick' } | { op: 'settle' };
+type ScenarioOp = { op: 'call'; k: number; method: Method; blob: number; arg: number; sync: boolean } | { op: 'dispose'; k: number } | { op: 'tick' } | { op: 'settle' } | { op: 'msm'; seed: number };
+
+/** An MSM of the curve beside the KZG calls: 32 points k_i·G (ZCash bytes, from noble) and scalars from `seed`; noble's (Σ s_i·k_i)·G as the answer. */
+const curveMsm = (() => {
+  const { r } = bls12_381.params;
+  const logs = Array.from({ length: 32 }, (_, i) => (BigInt(i + 1) * 0x5deece66dn) ** 5n % r);
+  const points = new Uint8Array(96 * logs.length);
+  logs.forEach((k, i) => points.set(noble.G1.Point.BASE.multiply(k).toBytes(false), 96 * i));
+  const key = (p: { x: bigint; y: bigint; infinity: boolean }): string => (p.infinity ? 'infinity' : `${p.x.toString(16)}:${p.y.toString(16)}`);
+  return (seed: number): { result: Promise<string>; expected: () => string } => {
+    const scalars = logs.map((_, i) => ((BigInt(seed) + 1n) * 0x9e3779b97f4a7c15n * BigInt(i + 3) + BigInt(i)) % r);
+    const log = scalars.reduce((acc, s, i) => (acc + s * logs[i]) % r, 0n);
+    return {
+      result: bls12_381.g1.msm(points, scalars).then(key),
+      expected: () => (log === 0n ? 'infinity' : key({ ...noble.G1.Point.BASE.multiply(log).toAffine(), infinity: false })),
+    };
+  };
+})();
 
 /**
  * Runs the ops in order on fresh Kzg objects: each call gets fresh input buffers, refilled right
  * after the call; async calls are not awaited until a 'settle' (or the end), a 'tick' lets them run
  * one macrotask; every result is overwritten by the "caller" once recorded. Then every outcome is
  * compared: c-kzg's bytes for calls made before their Kzg's dispose(), DisposedError after it
- * (thrown by a sync method, a rejection of an async one).
+ * (thrown by a sync method, a rejection of an async one); the curve's MSMs against noble.
  */
 async function runScenario(s: { objects: number; threads: number; tables: boolean; ops: ScenarioOp[] }): Promise<string[]> {
   const kzgs = await Promise.all(Array.from({ length: s.objects }, () => loadKzg({ threads: s.threads, tables: s.tables })));
   const disposed = kzgs.map(() => false);
-  const outcomes: { label: string; call: Call; afterDispose: boolean; outcome: Promise<{ ok: string[] } | { error: unknown }> }[] = [];
+  const outcomes: { label: string; expected: () => string[]; afterDispose: boolean; outcome: Promise<{ ok: string[] } | { error: unknown }> }[] = [];
   const record = (result: unknown): { ok: string[] } => {
     const ps = parts(result);
     const ok = ps.map(hex);
@@ -465,7 +484,10 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
     for (const [step, o] of s.ops.entries()) {
       if (o.op === 'tick') await new Promise((resolve) => setImmediate(resolve));
       else if (o.op === 'settle') await Promise.all(outcomes.map((x) => x.outcome));
-      else if (o.op === 'dispose') {
+      else if (o.op === 'msm') {
+        const { result, expected } = curveMsm(o.seed);
+        outcomes.push({ label: `op ${step}: bls12_381.g1.msm (seed ${o.seed})`, expected: () => [expected()], afterDispose: false, outcome: result.then((ok) => ({ ok: [ok] }), (error: unknown) => ({ error })) });
+      } else if (o.op === 'dispose') {
         kzgs[o.k % kzgs.length].dispose();
         disposed[o.k % kzgs.length] = true;
       } else {
@@ -492,7 +514,7 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
         }
         blob.set(BLOBS[(o.blob + 1) % BLOBS.length]);
         if (arg) arg.set(argOf(call, 1)!);
-        outcomes.push({ label: `op ${step}: ${o.sync ? 'sync ' : ''}${o.method} on Kzg ${k}, blob ${o.blob}, arg ${o.arg}`, call, afterDispose: disposed[k], outcome });
+        outcomes.push({ label: `op ${step}: ${o.sync ? 'sync ' : ''}${o.method} on Kzg ${k}, blob ${o.blob}, arg ${o.arg}`, expected: () => expected(call), afterDispose: disposed[k], outcome });
       }
     }
   } finally {
@@ -500,7 +522,7 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
     kzgs.forEach((kzg, k) => disposed[k] || kzg.dispose());
   }
   const failures: string[] = [];
-  for (const { label, call, afterDispose, outcome } of outcomes) {
+  for (const { label, expected: want, afterDispose, outcome } of outcomes) {
     const r = await outcome;
     if (afterDispose) {
       if (!('error' in r) || !(r.error instanceof DisposedError)) failures.push(`${label}, after dispose(): ${'error' in r ? describeError(r.error) : 'a result'}, not DisposedError`);
@@ -508,9 +530,9 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
     }
     if ('error' in r) failures.push(`${label}: ${describeError(r.error)}`);
     else {
-      const want = expected(call);
-      const bad = want.filter((w, i) => r.ok[i] !== w).length;
-      if (r.ok.length !== want.length || bad) failures.push(`${label}: ${bad} of ${want.length} byte arrays differ from c-kzg's`);
+      const answer = want();
+      const bad = answer.filter((w, i) => r.ok[i] !== w).length;
+      if (r.ok.length !== answer.length || bad) failures.push(`${label}: ${bad} of ${answer.length} results differ from the oracle's`);
     }
   }
   return failures;
