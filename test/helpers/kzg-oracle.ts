@@ -22,12 +22,16 @@ export const randomBlobs = (count: number, seed = 3100): Uint8Array[] => Array.f
 /** Two evaluation points: one outside the blob's domain, one on it (c-kzg's special case). */
 export const ZS: readonly Uint8Array[] = Object.freeze([fr.toBytesBE(0x2c3a5f0e9d1b4c7a6e8f0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5fn % fr.R), fr.toBytesBE(fr.roots()[2 * fr.reverseBits(1234, 12)])]);
 
+let setupLoaded = false;
+
 /** c-kzg's answers for the official setup, each computed once per input. */
 export class CkzgOracle {
   private readonly memo = new Map<string, unknown>();
 
   constructor() {
-    ckzg.loadTrustedSetup(0);
+    // c-kzg holds one setup per process: load it once, whoever asks first
+    if (!setupLoaded) ckzg.loadTrustedSetup(0);
+    setupLoaded = true;
   }
 
   private once<T>(key: string, f: () => T): T {
