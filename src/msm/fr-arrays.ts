@@ -57,10 +57,13 @@ export interface FrRoots {
   readonly twoAdicity: number;
 }
 
-/** A curve's F_r roots from its descriptor (`frRoots`, as ffjavascript / snarkjs take them). */
+const rootsOf = new WeakMap<CurveDescriptor, FrRoots>();
+/** A curve's F_r roots from its descriptor (`frRoots`, as ffjavascript / snarkjs take them; one frozen object per descriptor). */
 export function frRootsOf(curve: CurveDescriptor): FrRoots {
   if (curve.frRoots === undefined) throw new Error(`${curve.name}: the descriptor has no frRoots`);
-  return { name: curve.name, r: curve.params.r, ...curve.frRoots };
+  let roots = rootsOf.get(curve);
+  if (!roots) rootsOf.set(curve, (roots = Object.freeze({ name: curve.name, r: curve.params.r, ...curve.frRoots })));
+  return roots;
 }
 
 /**
