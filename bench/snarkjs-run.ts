@@ -13,6 +13,8 @@ export interface BenchRow {
   protocol: 'groth16' | 'plonk';
   runs: number;
   stockMs: number; warmMs: number; coldMs: number;
+  /** pippin's whole Groth16 prover (key loaded once), when the row has it */
+  wholeMs?: number; speedupWhole?: number;
   stockMsmMs: number; warmMsmMs: number; coldMsmMs: number;
   speedupWarm: number; speedupCold: number;
   /** engine calls handed to ffjavascript's own method during the row (minPoints, non-Uint8Array inputs) */
@@ -72,7 +74,11 @@ export interface SnarkjsLike {
   plonk: SnarkjsLike['groth16'];
 }
 
-export async function benchProtocol(b: Bench, snarkjs: SnarkjsLike, protocol: 'groth16' | 'plonk', zkey: () => unknown, wtns: () => unknown, vkey: unknown, runs: number, name: string): Promise<BenchRow> {
+/**
+ * One row. `whole`: pippin's whole Groth16 prover on the same key and witness (its key loaded
+ * once), timed in the same runs and verified the same way.
+ */
+export async function benchProtocol(b: Bench, snarkjs: SnarkjsLike, protocol: 'groth16' | 'plonk', zkey: () => unknown, wtns: () => unknown, vkey: unknown, runs: number, name: string, whole?: () => Promise<{ proof: unknown; publicSignals: unknown }>): Promise<BenchRow> {
   const prove = async (which: 'stock' | 'cold' | 'warm'): Promise<Proved> => {
     b.use(which === 'stock' ? 'stock' : 'engine');
     if (which === 'cold') b.engine.clearCache();
@@ -85,13 +91,25 @@ export async function benchProtocol(b: Bench, snarkjs: SnarkjsLike, protocol: 'g
     if (!(await snarkjs[protocol].verify(vkey, publicSignals, proof))) throw new Error(`${name} ${protocol} (${which}): proof does not verify`);
     return { ms, msm: calls.reduce((a, c) => a + c.ms, 0), calls };
   };
+  const proveWhole = async (): Promise<number> => {
+    b.use('stock');
+    const t = performance.now();
+    const { proof, publicSignals } = await whole!();
+    const ms = performance.now() - t;
+    if (!(await snarkjs.groth16.verify(vkey, publicSignals, proof))) throw new Error(`${name} groth16 (pippin whole prover): proof does not verify`);
+    return ms;
+  };
+  const useWhole = whole !== undefined && protocol === 'groth16';
   const stockCalls0 = b.engine.stats().stockCalls;
   // warm-up: one of each (JIT, both pools, the cache), not counted
   await prove('stock');
   await prove('warm');
+  if (useWhole) await proveWhole();
   const res: Record<'stock' | 'cold' | 'warm', Proved[]> = { stock: [], cold: [], warm: [] };
+  const wholeMs: number[] = [];
   for (let r = 0; r < runs; r++) {
     res.stock.push(await prove('stock'));
+    if (useWhole) wholeMs.push(await proveWhole());
     res.warm.push(await prove('warm'));
     res.cold.push(await prove('cold'));
     res.warm.push(await prove('warm'));
@@ -109,6 +127,7 @@ export async function benchProtocol(b: Bench, snarkjs: SnarkjsLike, protocol: 'g
     stockMs: m('stock', 'ms'), warmMs: m('warm', 'ms'), coldMs: m('cold', 'ms'),
     stockMsmMs: m('stock', 'msm'), warmMsmMs: m('warm', 'msm'), coldMsmMs: m('cold', 'msm'),
     speedupWarm: m('stock', 'ms') / m('warm', 'ms'), speedupCold: m('stock', 'ms') / m('cold', 'ms'),
+    ...(useWhole ? { wholeMs: median(wholeMs), speedupWhole: m('stock', 'ms') / median(wholeMs) } : {}),
     stockCalls: b.engine.stats().stockCalls - stockCalls0,
     calls,
   };
