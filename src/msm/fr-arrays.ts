@@ -57,6 +57,9 @@ export interface FrRoots {
   readonly twoAdicity: number;
 }
 
+/** Butterflies per piece of groth16HProgram's global layers: 3 × 512 elements (≤ 60 kB) stay in L2 through the piece's four vector passes. */
+const LAYER_PIECE = 512;
+
 const rootsOf = new WeakMap<CurveDescriptor, FrRoots>();
 /** A curve's F_r roots from its descriptor (`frRoots`, as ffjavascript / snarkjs take them; one frozen object per descriptor). */
 export function frRootsOf(curve: CurveDescriptor): FrRoots {
@@ -458,7 +461,8 @@ export class FrArrays {
    * groth16H as a phase program on `threads` thread slots (run by the pool's executor, or runLocal),
    * the same values. Each of A, B, C is cut into P = 2^p blocks (P the largest power of two ≤
    * threads and ≤ n/2): p global layers of the inverse DIF, each as P tasks of n/(2P) butterflies on
-   * the vector kernels ((u, v) ← (u + v, (u − v)·w): v − … in place, no temporary); per block one
+   * the vector kernels in pieces of LAYER_PIECE ((u, v) ← (u + v, (u − v)·w) in four in-place passes,
+   * no temporary); per block one
    * task: the rest of the inverse DIF (fr_fft of n/P on the stride-P twiddles), the coset table's
    * block, the first log2(n/P) layers of the forward DIT; then p global DIT layers as P tasks each;
    * then A·B − C (× Z⁻¹) in P chunks. Batches: 2p + 2, each of 3P tasks (P for the last). Work as
@@ -495,8 +499,15 @@ export class FrArrays {
       for (const x of polys) {
         for (let g = 0; g < n; g += L) {
           for (let j0 = 0; j0 < half; j0 += C) {
-            const u = this.at(x, g + j0);
-            tasks.push(() => butterfly(u, this.at(u, half), this.at(tw, j0), C));
+            tasks.push(() => {
+              // in pieces of LAYER_PIECE butterflies, so that the four passes of a piece stay in cache
+              const ops: Op[] = [];
+              for (let j = j0; j < j0 + C; j += LAYER_PIECE) {
+                const u = this.at(x, g + j);
+                ops.push(...butterfly(u, this.at(u, half), this.at(tw, j), Math.min(LAYER_PIECE, j0 + C - j)));
+              }
+              return ops;
+            });
           }
         }
       }
