@@ -9,15 +9,16 @@
  * 4. loadKzg's options: the issue's cases and a fast-check fuzz — always InvalidOptionError naming
  *    the option;
  * 5. a custom setup with a bad G1 monomial, G1 Lagrange or G2 point: TrustedSetupError with its index;
- * 6. a fast-check property over random interleavings of every method (async and sync),
- *    dispose() and the curve's own MSMs on one and two Kzg objects, threads 1 and 2, tables on and off;
+ * 6. a fast-check property over random interleavings of every method (async and sync, good and
+ *    bad blobs), dispose() and the curve's own MSMs on one and two Kzg objects, threads 1 and 2,
+ *    tables on and off;
  * 7. kzg.sync = the async methods = c-kzg, also with async calls in flight on the same Kzg.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
-import { bls12_381, DisposedError, InvalidOptionError, startThreads, stopThreads } from '../src/index.js';
+import { bls12_381, DisposedError, InvalidOptionError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, TrustedSetupError, type Kzg, type LoadKzgOptions } from '../src/kzg/index.js';
 import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
 import { BUFFER_KINDS, CkzgOracle, hex, randomBlobs, ZS } from './helpers/kzg-oracle.js';
@@ -397,7 +398,7 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
     assert.deepEqual(failures, []);
   });
 
-  it("property (fast-check): random interleavings of every method (async and sync), dispose() and the curve's MSMs on one and two Kzg objects, threads 1 and 2, tables on and off = c-kzg, DisposedError after dispose", async () => {
+  it("property (fast-check): random interleavings of every method (async and sync, good and bad blobs), dispose() and the curve's MSMs on one and two Kzg objects, threads 1 and 2, tables on and off = c-kzg, DisposedError after dispose", async () => {
     const callOp = fc.record({
       op: fc.constant('call' as const),
       k: fc.nat(1),
@@ -405,6 +406,8 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
       blob: fc.nat(BLOBS.length - 1),
       arg: fc.nat(1),
       sync: fc.boolean(),
+      // a blob field element ≥ r at this index (-1: none): ScalarEncodingError naming it, as c-kzg refuses it
+      bad: fc.oneof({ arbitrary: fc.constant(-1), weight: 6 }, { arbitrary: fc.constantFrom(0, 1, 2047, 4095), weight: 1 }) as fc.Arbitrary<number>,
     });
     const op = fc.oneof(
       { arbitrary: callOp, weight: 6 },
@@ -412,14 +415,15 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
       { arbitrary: fc.record({ op: fc.constantFrom('tick' as const, 'settle' as const) }), weight: 2 },
       { arbitrary: fc.record({ op: fc.constant('msm' as const), seed: fc.nat(1000) }), weight: 1 },
     );
-    const scenario = fc.record({ objects: fc.constantFrom(1, 2), threads: fc.constantFrom(1, 2), tables: fc.boolean(), ops: fc.array(op, { minLength: 3, maxLength: 8 }) });
+    const objects = fc.array(fc.record({ threads: fc.constantFrom(1, 2), tables: fc.boolean() }), { minLength: 1, maxLength: 2 });
+    const scenario = fc.record({ objects, ops: fc.array(op, { minLength: 3, maxLength: 8 }) });
     type Scenario = typeof scenario extends fc.Arbitrary<infer S> ? S : never;
-    const call = (k: number, method: Method, blob: number, sync = false, arg = 0) => ({ op: 'call' as const, k, method, blob, arg, sync });
+    const call = (k: number, method: Method, blob: number, sync = false, arg = 0, bad = -1) => ({ op: 'call' as const, k, method, blob, arg, sync, bad });
     const examples: [Scenario][] = [
-      // three cells-and-proofs in flight, a sync call among them, dispose while they run, a call after it
-      [{ objects: 1, threads: 2, tables: false, ops: [call(0, 'computeCellsAndKzgProofs', 0), call(0, 'computeCellsAndKzgProofs', 1), call(0, 'blobToKzgCommitment', 2, true), call(0, 'computeCellsAndKzgProofs', 2), { op: 'dispose', k: 0 }, call(0, 'computeKzgProof', 3), call(0, 'computeCells', 3, true), { op: 'settle' }] }],
-      // two Kzg objects, one disposed while both have calls in flight; the other goes on
-      [{ objects: 2, threads: 1, tables: true, ops: [call(0, 'computeCellsAndKzgProofs', 3), call(1, 'computeBlobKzgProof', 0, false, 1), { op: 'msm', seed: 7 }, call(1, 'computeCellsAndKzgProofs', 1, true), { op: 'dispose', k: 1 }, { op: 'tick' }, call(0, 'computeKzgProof', 2, true, 1), call(1, 'blobToKzgCommitment', 2), call(0, 'computeCellsAndKzgProofs', 1)] }],
+      // three cells-and-proofs in flight, a sync call among them, dispose while they run, calls after it
+      [{ objects: [{ threads: 2, tables: false }], ops: [call(0, 'computeCellsAndKzgProofs', 0), call(0, 'computeCellsAndKzgProofs', 1), call(0, 'blobToKzgCommitment', 2, true), call(0, 'computeCellsAndKzgProofs', 2), { op: 'dispose', k: 0 }, call(0, 'computeKzgProof', 3), call(0, 'computeCells', 3, true), { op: 'settle' }] }],
+      // two Kzg objects, one disposed while both have calls in flight (a bad blob among them); the other goes on
+      [{ objects: [{ threads: 1, tables: true }, { threads: 2, tables: false }], ops: [call(0, 'computeCellsAndKzgProofs', 3), call(1, 'computeBlobKzgProof', 0, false, 1), { op: 'msm', seed: 7 }, call(0, 'computeCellsAndKzgProofs', 2, false, 0, 4095), call(1, 'computeCellsAndKzgProofs', 1, true), { op: 'dispose', k: 1 }, { op: 'tick' }, call(0, 'computeKzgProof', 2, true, 1), call(1, 'blobToKzgCommitment', 2), call(0, 'computeCellsAndKzgProofs', 1)] }],
     ];
     await fc.assert(
       fc.asyncProperty(scenario, async (s) => {
@@ -444,7 +448,7 @@ async function optionMismatch(options: unknown, option: string): Promise<string 
   return 'loaded a Kzg';
 }
 
-type ScenarioOp = { op: 'call'; k: number; method: Method; blob: number; arg: number; sync: boolean } | { op: 'dispose'; k: number } | { op: 'tick' } | { op: 'settle' } | { op: 'msm'; seed: number };
+type ScenarioOp = { op: 'call'; k: number; method: Method; blob: number; arg: number; sync: boolean; bad: number } | { op: 'dispose'; k: number } | { op: 'tick' } | { op: 'settle' } | { op: 'msm'; seed: number };
 
 /** An MSM of the curve beside the KZG calls: 32 points k_i·G (ZCash bytes, from noble) and scalars from `seed`; noble's (Σ s_i·k_i)·G as the answer. */
 const curveMsm = (() => {
@@ -463,22 +467,38 @@ const curveMsm = (() => {
   };
 })();
 
+/** `BLOBS[b]` with field element `at` set to 2^256 − 1 (≥ r). */
+function badBlob(b: number, at: number): Uint8Array {
+  const blob = BLOBS[b].slice();
+  blob.fill(0xff, 32 * at, 32 * at + 32);
+  return blob;
+}
+
+type Outcome = { ok: string[] } | { error: unknown };
+
 /**
  * Runs the ops in order on fresh Kzg objects: each call gets fresh input buffers, refilled right
  * after the call; async calls are not awaited until a 'settle' (or the end), a 'tick' lets them run
  * one macrotask; every result is overwritten by the "caller" once recorded. Then every outcome is
- * compared: c-kzg's bytes for calls made before their Kzg's dispose(), DisposedError after it
- * (thrown by a sync method, a rejection of an async one); the curve's MSMs against noble.
+ * checked: c-kzg's bytes for calls made before their Kzg's dispose() (ScalarEncodingError naming
+ * the element for a bad blob, which c-kzg refuses too), DisposedError after it (thrown by a sync
+ * method, a rejection of an async one); the curve's MSMs against noble.
  */
-async function runScenario(s: { objects: number; threads: number; tables: boolean; ops: ScenarioOp[] }): Promise<string[]> {
-  const kzgs = await Promise.all(Array.from({ length: s.objects }, () => loadKzg({ threads: s.threads, tables: s.tables })));
+async function runScenario(s: { objects: { threads: number; tables: boolean }[]; ops: ScenarioOp[] }): Promise<string[]> {
+  const kzgs = await Promise.all(s.objects.map((options) => loadKzg(options)));
   const disposed = kzgs.map(() => false);
-  const outcomes: { label: string; expected: () => string[]; afterDispose: boolean; outcome: Promise<{ ok: string[] } | { error: unknown }> }[] = [];
+  const outcomes: { label: string; outcome: Promise<Outcome>; check: (r: Outcome) => string | undefined }[] = [];
   const record = (result: unknown): { ok: string[] } => {
     const ps = parts(result);
     const ok = ps.map(hex);
     for (const p of ps) p.fill(0x77);
     return { ok };
+  };
+  const equal = (want: () => string[]) => (r: Outcome) => {
+    if ('error' in r) return describeError(r.error);
+    const answer = want();
+    const bad = answer.filter((w, i) => r.ok[i] !== w).length;
+    return r.ok.length === answer.length && !bad ? undefined : `${bad} of ${answer.length} results differ from the oracle's`;
   };
   try {
     for (const [step, o] of s.ops.entries()) {
@@ -486,17 +506,17 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
       else if (o.op === 'settle') await Promise.all(outcomes.map((x) => x.outcome));
       else if (o.op === 'msm') {
         const { result, expected } = curveMsm(o.seed);
-        outcomes.push({ label: `op ${step}: bls12_381.g1.msm (seed ${o.seed})`, expected: () => [expected()], afterDispose: false, outcome: result.then((ok) => ({ ok: [ok] }), (error: unknown) => ({ error })) });
+        outcomes.push({ label: `op ${step}: bls12_381.g1.msm (seed ${o.seed})`, outcome: result.then((ok) => ({ ok: [ok] }), (error: unknown) => ({ error })), check: equal(() => [expected()]) });
       } else if (o.op === 'dispose') {
         kzgs[o.k % kzgs.length].dispose();
         disposed[o.k % kzgs.length] = true;
       } else {
         const k = o.k % kzgs.length;
         const call: Call = { method: o.method, blob: o.blob, arg: o.arg };
-        const blob = BLOBS[o.blob].slice();
+        const blob = o.bad < 0 ? BLOBS[o.blob].slice() : badBlob(o.blob, o.bad);
         const original = argOf(call);
         const arg = original?.slice();
-        let outcome: Promise<{ ok: string[] } | { error: unknown }>;
+        let outcome: Promise<Outcome>;
         if (o.sync) {
           try {
             outcome = Promise.resolve(record(start(kzgs[k], call, blob, arg, true)));
@@ -514,7 +534,18 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
         }
         blob.set(BLOBS[(o.blob + 1) % BLOBS.length]);
         if (arg) arg.set(argOf(call, 1)!);
-        outcomes.push({ label: `op ${step}: ${o.sync ? 'sync ' : ''}${o.method} on Kzg ${k}, blob ${o.blob}, arg ${o.arg}`, expected: () => expected(call), afterDispose: disposed[k], outcome });
+        const label = `op ${step}: ${o.sync ? 'sync ' : ''}${o.method} on Kzg ${k}, blob ${o.blob}${o.bad < 0 ? '' : ` with element ${o.bad} ≥ r`}, arg ${o.arg}`;
+        const afterDispose = disposed[k];
+        const refused = (r: Outcome, also: (e: unknown) => boolean = () => false) => ('error' in r && (r.error instanceof ScalarEncodingError ? r.error.index === o.bad : also(r.error)) ? undefined : `${'error' in r ? describeError(r.error) : 'a result'}, not ScalarEncodingError with index ${o.bad}`);
+        let check: (r: Outcome) => string | undefined;
+        if (o.bad >= 0) {
+          assert.ok(oracle.refusesBlob(badBlob(o.blob, o.bad)), 'c-kzg refuses the bad blob');
+          // after dispose() either error is right: the docs give no order
+          check = (r) => refused(r, (e) => afterDispose && e instanceof DisposedError);
+        } else if (afterDispose) {
+          check = (r) => ('error' in r && r.error instanceof DisposedError ? undefined : `after dispose(): ${'error' in r ? describeError(r.error) : 'a result'}, not DisposedError`);
+        } else check = equal(() => expected(call));
+        outcomes.push({ label, outcome, check });
       }
     }
   } finally {
@@ -522,18 +553,9 @@ async function runScenario(s: { objects: number; threads: number; tables: boolea
     kzgs.forEach((kzg, k) => disposed[k] || kzg.dispose());
   }
   const failures: string[] = [];
-  for (const { label, expected: want, afterDispose, outcome } of outcomes) {
-    const r = await outcome;
-    if (afterDispose) {
-      if (!('error' in r) || !(r.error instanceof DisposedError)) failures.push(`${label}, after dispose(): ${'error' in r ? describeError(r.error) : 'a result'}, not DisposedError`);
-      continue;
-    }
-    if ('error' in r) failures.push(`${label}: ${describeError(r.error)}`);
-    else {
-      const answer = want();
-      const bad = answer.filter((w, i) => r.ok[i] !== w).length;
-      if (r.ok.length !== answer.length || bad) failures.push(`${label}: ${bad} of ${answer.length} results differ from the oracle's`);
-    }
+  for (const { label, outcome, check } of outcomes) {
+    const why = check(await outcome);
+    if (why) failures.push(`${label}: ${why}`);
   }
   return failures;
 }

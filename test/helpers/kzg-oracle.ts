@@ -45,6 +45,16 @@ export class CkzgOracle {
     return h.digest('hex');
   }
 
+  /** Whether c-kzg refuses the blob (a field element ≥ r, a wrong length). */
+  refusesBlob(blob: Uint8Array): boolean {
+    try {
+      ckzg.blobToKzgCommitment(blob);
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
   commitment(blob: Uint8Array): string {
     return this.once(`commit ${CkzgOracle.key(blob)}`, () => hex(ckzg.blobToKzgCommitment(blob)));
   }
