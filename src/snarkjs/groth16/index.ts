@@ -4,8 +4,8 @@
  * proofs and public signals in snarkjs's JSON shapes.
  */
 import { LengthMismatchError } from '../../errors.js';
-import { describeValue, optionError, optionThreads, optionValue, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
-import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result } from './prove.js';
+import { describeValue, optionError, optionFunction, optionThreads, optionValue, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
+import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result, type Groth16Stats } from './prove.js';
 
 /**
  * Where a `.zkey` or `.wtns` comes from: its bytes (`Uint8Array`, `ArrayBuffer`; copied at the
@@ -35,6 +35,8 @@ export type FileSource = Uint8Array | ArrayBuffer | string | URL | { type: 'mem'
 export interface Groth16Options {
   /** At most this many threads for the H polynomial and the MSMs (default: every worker of pippin's pool). */
   threads?: number;
+  /** Called with each proof's phase times (Groth16Stats). */
+  onStats?: (stats: Groth16Stats) => void;
 }
 
 /**
@@ -53,10 +55,10 @@ export interface FullProveOptions extends Groth16Options {
   snarkjs: { wtns: { calculate(input: unknown, wasm: unknown, out: { type: 'mem'; data?: Uint8Array }): Promise<unknown> } };
 }
 
-const OPTIONS = Object.freeze(['threads'] as const);
+const OPTIONS = Object.freeze(['threads', 'onStats'] as const);
 
 function proveOptions(bag: OptionBag<string>): Groth16Options {
-  return { threads: optionThreads(bag, 'threads') };
+  return { threads: optionThreads(bag, 'threads'), onStats: optionFunction(bag, 'onStats') };
 }
 
 /** The bytes of a source given as bytes, copied now; undefined for paths and URLs (read later). */
@@ -158,4 +160,4 @@ export const groth16 = Object.freeze({
   },
 });
 
-export type { Groth16Proof, Groth16Result, Groth16ProvingKey } from './prove.js';
+export type { Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats } from './prove.js';

@@ -26,7 +26,7 @@ import { bls12_381Curve } from '../../curves/bls12-381.js';
 import type { Instance } from '../../runtime/instance.js';
 import { readZkey, type Groth16Key } from './zkey.js';
 import { checkWitness, readWtns } from './wtns.js';
-import { pointAt, pointsToStandard } from './curves.js';
+import { pointAt, pointsToStandard, type G1Point, type G2Point } from './curves.js';
 
 /**
  * A proof as snarkjs returns it: projective coordinates as decimal strings, z = 1 (G2: [c0, c1]).
@@ -61,10 +61,32 @@ export interface Groth16Result {
   publicSignals: string[];
 }
 
+/**
+ * Where one proof's time went, milliseconds: reading the witness, the A/B/C evaluations, the H
+ * polynomial's FFTs, then the MSMs (started together, each its time to finish from their start:
+ * they share the curve's queue), and the final combination.
+ *
+ * @example
+ * ```ts
+ * import type { Groth16Stats } from 'pippin/snarkjs';
+ * const total = (s: Groth16Stats) => s.read + s.abc + s.fft + s.msm.all + s.assemble;
+ * console.log(typeof total); // → function
+ * ```
+ */
+export interface Groth16Stats {
+  read: number;
+  abc: number;
+  fft: number;
+  msm: { A: number; B1: number; B2: number; C: number; H: number; all: number };
+  assemble: number;
+}
+
 /** Options of a proof. */
 export interface ProveOptions {
   /** at most this many threads for the H polynomial and the MSMs (default: every worker of the pool) */
   threads?: number;
+  /** called with the proof's phase times */
+  onStats?: (stats: Groth16Stats) => void;
 }
 
 /**
@@ -172,6 +194,26 @@ export interface Groth16ProvingKey {
   dispose(): void;
 }
 
+/** The key's single points as point objects (standard coordinates; null: infinity). */
+interface KeyPoints {
+  alpha1: G1Point;
+  beta1: G1Point;
+  delta1: G1Point;
+  beta2: G2Point;
+  delta2: G2Point;
+}
+
+/** The key's single points read and checked on their curves (NotOnCurveError otherwise). */
+function keyPoints(key: Groth16Key, pip: Curve<string>): KeyPoints {
+  const g1 = (bytes: Uint8Array) => pointAt(key.curve, 'G1', bytes, 0);
+  const g2 = (bytes: Uint8Array) => pointAt(key.curve, 'G2', bytes, 0);
+  const vk = { alpha1: g1(key.alpha1), beta1: g1(key.beta1), delta1: g1(key.delta1), beta2: g2(key.beta2), delta2: g2(key.delta2) };
+  const on = { validate: 'on-curve' as const };
+  pip.g1.msmSync([vk.alpha1, vk.beta1, vk.delta1], [0n, 0n, 0n], on);
+  pip.g2.msmSync([vk.beta2, vk.delta2], [0n, 0n], on);
+  return vk;
+}
+
 class ProvingKey implements Groth16ProvingKey {
   private disposed = false;
   private pending = 0;
@@ -185,6 +227,7 @@ class ProvingKey implements Groth16ProvingKey {
     private readonly layout: Layout,
     /** the pinned block: coefficient values (layer-major, F_r kernel form), then the FFT tables */
     private readonly block: { at: number; values: number; tables: FftTables },
+    private readonly vk: KeyPoints,
   ) {}
 
   get curve(): 'bn128' | 'bls12381' {
@@ -202,38 +245,54 @@ class ProvingKey implements Groth16ProvingKey {
 
   async prove(wtns: Uint8Array, options: ProveOptions = {}): Promise<Groth16Result> {
     if (this.disposed) throw new DisposedError('groth16: this key was disposed');
+    const t0 = performance.now();
     const w = readWtns(new Uint8Array(wtns));
     checkWitness(this.key, w);
     const witness = w.values;
+    const stats: Groth16Stats = { read: performance.now() - t0, abc: 0, fft: 0, msm: { A: 0, B1: 0, B2: 0, C: 0, H: 0, all: 0 }, assemble: 0 };
     this.pending++;
     try {
       const { key, bases, inst } = this;
       const threads = options.threads;
-      const hScalars = await enqueue(inst, () => runProgram(inst, (t) => this.hProgram(witness, t), key.domainSize, threads, undefined));
+      // small domains on the calling thread: the FFT layers' hand-offs would cost more than they save
+      const spread = key.domainSize >= MIN_DOMAIN_FOR_THREADS ? key.domainSize : 0;
+      const hScalars = await enqueue(inst, () => runProgram(inst, (t) => this.hProgram(witness, t, stats), spread, threads, undefined));
       const opts = { threads };
+      const t1 = performance.now();
+      const timed = <T>(name: keyof Groth16Stats['msm'], p: Promise<T>) => p.then((v) => ((stats.msm[name] = performance.now() - t1), v));
       const [a, b1, b2, c, h] = await Promise.all([
-        bases.A.msm(witness, opts),
-        bases.B1.msm(witness, opts),
-        bases.B2.msm(witness, opts),
-        bases.C.msm(witness.subarray((key.nPublic + 1) * 32), opts),
-        bases.H.msm(hScalars, opts),
+        timed('A', bases.A.msm(witness, opts)),
+        timed('B1', bases.B1.msm(witness, opts)),
+        timed('B2', bases.B2.msm(witness, opts)),
+        timed('C', bases.C.msm(witness.subarray((key.nPublic + 1) * 32), opts)),
+        timed('H', bases.H.msm(hScalars, opts)),
       ]);
-      return this.assemble(witness, a, b1, b2, c, h);
+      stats.msm.all = performance.now() - t1;
+      const t2 = performance.now();
+      const result = this.assemble(witness, a, b1, b2, c, h);
+      stats.assemble = performance.now() - t2;
+      options.onStats?.(stats);
+      return result;
     } finally {
       this.settle();
     }
   }
 
   /** Steps 1–2 as one program: the H polynomial's coset values as little-endian scalars (arena memory, released at its end). */
-  private *hProgram(witness: Uint8Array, threads: number): PhaseProgram<Uint8Array> {
+  private *hProgram(witness: Uint8Array, threads: number, stats: Groth16Stats): PhaseProgram<Uint8Array> {
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
+      const t0 = performance.now();
       const F = new FrArrays(arenaHost(this.inst), this.roots, { tables: this.block.tables, label: 'groth16' });
       const n = this.key.domainSize;
       const [a, b, c] = abcEvaluations(F, this.key, this.layout, this.block.values, witness);
+      const t1 = performance.now();
+      stats.abc = t1 - t0;
       yield* F.groth16HProgram(a, b, c, n, { threads });
-      return F.toBytes(a, n, 'le');
+      const out = F.toBytes(a, n, 'le');
+      stats.fft = performance.now() - t1;
+      return out;
     } finally {
       arena.release(mark);
     }
@@ -241,17 +300,15 @@ class ProvingKey implements Groth16ProvingKey {
 
   /** Step 4 and snarkjs's JSON shapes. */
   private assemble(witness: Uint8Array, a: G1Affine, b1: G1Affine, b2: G2Affine, c: G1Affine, h: G1Affine): Groth16Result {
-    const { key, pip } = this;
+    const { key, pip, vk } = this;
     const { r } = key.curve;
     const [rr, ss] = [randomScalar(r), randomScalar(r)];
-    const g1 = (bytes: Uint8Array) => pointAt(key.curve, 'G1', bytes, 0);
-    const g2 = (bytes: Uint8Array) => pointAt(key.curve, 'G2', bytes, 0);
-    const delta1 = g1(key.delta1);
-    const on = { validate: 'on-curve' as const };
-    const piA = pip.g1.msmSync([a, g1(key.alpha1), delta1], [1n, 1n, rr], on);
-    const piB = pip.g2.msmSync([b2, g2(key.beta2), g2(key.delta2)], [1n, 1n, ss], on);
-    const B1 = pip.g1.msmSync([b1, g1(key.beta1), delta1], [1n, 1n, ss], on);
-    const piC = pip.g1.msmSync([c, h, piA, B1, delta1], [1n, 1n, ss, rr, r - ((rr * ss) % r)], on);
+    // every point here is on its curve: the MSMs' results, and the key's, checked at load
+    const none = { validate: 'none' as const };
+    const piA = pip.g1.msmSync([a, vk.alpha1, vk.delta1], [1n, 1n, rr], none);
+    const piB = pip.g2.msmSync([b2, vk.beta2, vk.delta2], [1n, 1n, ss], none);
+    const B1 = pip.g1.msmSync([b1, vk.beta1, vk.delta1], [1n, 1n, ss], none);
+    const piC = pip.g1.msmSync([c, h, piA, B1, vk.delta1], [1n, 1n, ss, rr, r - ((rr * ss) % r)], none);
     const dec = (v: bigint) => v.toString(10);
     const p1 = (P: G1Affine): [string, string, string] => (P.infinity ? ['0', '1', '0'] : [dec(P.x), dec(P.y), '1']);
     const p2 = (P: G2Affine): Groth16Proof['pi_b'] =>
@@ -281,6 +338,9 @@ class ProvingKey implements Groth16ProvingKey {
     if (!this.inst.released) this.inst.arena.freePinned(this.block.at);
   }
 }
+
+/** From this domain size the H polynomial's FFT layers go to the pool. */
+const MIN_DOMAIN_FOR_THREADS = 1 << 13;
 
 /** A uniformly random scalar in [1, r) from crypto.getRandomValues (64 bytes reduced: bias < 2^−250). */
 function randomScalar(r: bigint): bigint {
@@ -341,6 +401,7 @@ export async function loadGroth16Key(zkey: Uint8Array): Promise<Groth16ProvingKe
   const key = readZkey(new Uint8Array(zkey));
   const { curve: pip, descriptor } = CURVES[key.curve.name];
   await pip.init();
+  const vk = keyPoints(key, pip);
   const prepared: PreparedBases<G1Affine | G2Affine>[] = [];
   try {
     const prepare = async (group: 'G1' | 'G2', bytes: Uint8Array) => {
@@ -380,7 +441,7 @@ export async function loadGroth16Key(zkey: Uint8Array): Promise<Groth16ProvingKe
         inst.arena.release(mark);
       }
     });
-    return new ProvingKey(key, pip, inst, roots, { A, B1, B2, C, H }, layout, block);
+    return new ProvingKey(key, pip, inst, roots, { A, B1, B2, C, H }, layout, block, vk);
   } catch (e) {
     for (const b of prepared) b.dispose();
     throw e;
