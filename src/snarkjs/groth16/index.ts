@@ -79,7 +79,9 @@ async function readSource(src: string | URL): Promise<Uint8Array> {
   const isUrl = src instanceof URL || /^[a-z][a-z0-9+.-]*:\/\//i.test(src);
   const url = isUrl ? new URL(src) : undefined;
   if (!url || url.protocol === 'file:') {
-    const fs = await import('node:fs/promises');
+    // a file system where there is one (Node, Bun, Deno); the specifier is hidden from bundlers
+    const specifier = 'node:fs/promises';
+    const fs = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as typeof import('node:fs/promises');
     return new Uint8Array(await fs.readFile(url ?? (src as string)));
   }
   const response = await fetch(url);
