@@ -19,7 +19,17 @@ import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result, type Groth1
  * console.log(sources.length); // → 4
  * ```
  */
-export type FileSource = Uint8Array | ArrayBuffer | string | URL | { type: 'mem'; data: Uint8Array };
+export type FileSource =
+  | Uint8Array
+  | ArrayBuffer
+  | string
+  | URL
+  | {
+      /** snarkjs's in-memory file */
+      type: 'mem';
+      /** the file's bytes */
+      data: Uint8Array;
+    };
 
 /**
  * Options of `groth16.prove`, `loadKey` and `fullProve`; unknown names, wrong types and `null`
@@ -52,7 +62,13 @@ export interface Groth16Options {
  */
 export interface FullProveOptions extends Groth16Options {
   /** the snarkjs module (`import * as snarkjs from 'snarkjs'`): pippin ships no circom runtime */
-  snarkjs: { wtns: { calculate(input: unknown, wasm: unknown, out: { type: 'mem'; data?: Uint8Array }): Promise<unknown> } };
+  snarkjs: {
+    /** snarkjs's witness module */
+    wtns: {
+      /** computes the witness of `input` with the circuit's `wasm` into `out.data` */
+      calculate(input: unknown, wasm: unknown, out: { type: 'mem'; data?: Uint8Array }): Promise<unknown>;
+    };
+  };
 }
 
 const OPTIONS = Object.freeze(['threads', 'onStats'] as const);
@@ -162,4 +178,4 @@ export const groth16 = Object.freeze({
   },
 });
 
-export type { Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats } from './prove.js';
+export type { Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats, ProveOptions } from './prove.js';

@@ -39,10 +39,15 @@ import { pointAt, pointsToStandard, type G1Point, type G2Point } from './curves.
  * ```
  */
 export interface Groth16Proof {
+  /** π_A in G1: [x, y, "1"] */
   pi_a: [string, string, string];
+  /** π_B in G2: [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]] */
   pi_b: [[string, string], [string, string], [string, string]];
+  /** π_C in G1: [x, y, "1"] */
   pi_c: [string, string, string];
+  /** always 'groth16' */
   protocol: 'groth16';
+  /** snarkjs's curve name */
   curve: 'bn128' | 'bls12381';
 }
 
@@ -57,7 +62,9 @@ export interface Groth16Proof {
  * ```
  */
 export interface Groth16Result {
+  /** the proof */
   proof: Groth16Proof;
+  /** the witness values 1…nPublic (outputs, then public inputs), decimal */
   publicSignals: string[];
 }
 
@@ -74,14 +81,41 @@ export interface Groth16Result {
  * ```
  */
 export interface Groth16Stats {
+  /** reading and checking the witness */
   read: number;
+  /** A, B and C on the domain from the coefficients */
   abc: number;
+  /** the H polynomial: FFTs, coset factors, A·B − C */
   fft: number;
-  msm: { A: number; B1: number; B2: number; C: number; H: number; all: number };
+  /** the MSMs, each from their common start to its end */
+  msm: {
+    /** Σ w·A */
+    A: number;
+    /** Σ w·B1 */
+    B1: number;
+    /** Σ w·B2 (G2) */
+    B2: number;
+    /** Σ w·C over the private signals */
+    C: number;
+    /** Σ h·H */
+    H: number;
+    /** all five */
+    all: number;
+  };
+  /** the final combination with r and s */
   assemble: number;
 }
 
-/** Options of a proof. */
+/**
+ * Options of a proof (`key.prove`): as Groth16Options.
+ *
+ * @example
+ * ```ts
+ * import type { ProveOptions } from 'pippin/snarkjs';
+ * const options: ProveOptions = { threads: 1, onStats: (s) => console.log(s.msm.all > 0) };
+ * console.log(options.threads); // → 1
+ * ```
+ */
 export interface ProveOptions {
   /** at most this many threads for the H polynomial and the MSMs (default: every worker of the pool) */
   threads?: number;
@@ -185,8 +219,11 @@ function montgomeryInverse(r: bigint): bigint {
 export interface Groth16ProvingKey {
   /** snarkjs's curve name */
   readonly curve: 'bn128' | 'bls12381';
+  /** the witness length (signal 0 is the constant 1) */
   readonly nVars: number;
+  /** public signals (outputs and public inputs) */
   readonly nPublic: number;
+  /** the evaluation domain's size, a power of two */
   readonly domainSize: number;
   /** A proof for a witness (`.wtns` bytes); inputs are read before it returns its promise. */
   prove(wtns: Uint8Array, options?: ProveOptions): Promise<Groth16Result>;
