@@ -112,8 +112,9 @@ export interface Groth16Stats {
  * @example
  * ```ts
  * import type { ProveOptions } from 'pippin/snarkjs';
- * const options: ProveOptions = { threads: 1, onStats: (s) => console.log(s.msm.all > 0) };
- * console.log(options.threads); // → 1
+ * const times: number[] = [];
+ * const options: ProveOptions = { threads: 1, onStats: (s) => times.push(s.msm.all) };
+ * console.log(options.threads, times.length); // → 1 0
  * ```
  */
 export interface ProveOptions {
