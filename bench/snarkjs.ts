@@ -9,7 +9,8 @@
  *   npm run bench:snarkjs [-- --runs 5] [--only name,…] [--json] [--browser]
  *
  * --browser runs the same rows in headless Chromium (/usr/bin/chromium or CHROMIUM_PATH): snarkjs's
- * browser build and the engine on pippin's Web Worker pool, keys fetched from a local server.
+ * browser build, the engine and pippin's whole Groth16 prover on pippin's Web Worker pool, keys fetched
+ * from a local server.
  *
  * Keys come from scripts/snarkjs-fixtures.ts (.cache/snarkjs; built when missing: the 2^14/2^15
  * powers of tau take minutes). Threads: ffjavascript uses one worker per core, pippin's pool too.
@@ -70,7 +71,7 @@ async function runNode(fixtures: Fixture[]): Promise<Row[]> {
   return rows;
 }
 
-/** Chromium: the page bundle (snarkjs's browser build, the engine) served with the fixtures, cross-origin isolated. */
+/** Chromium: the page bundle (snarkjs's browser build, the engine, pippin's groth16) served with the fixtures, cross-origin isolated. */
 async function runBrowser(fixtures: Fixture[]): Promise<Row[]> {
   const { build } = await import('esbuild');
   const { chromium } = await import('playwright-core');
