@@ -5,7 +5,8 @@
  *   circomlib from node_modules) → r1cs + witness wasm; a local powers of tau (one contribution,
  *   phase 2 prepared) of the power the circuit needs; Groth16 / PLONK keys by snarkjs; the witness.
  *
- *   tsx scripts/snarkjs-fixtures.ts [--clean] [name…]   builds the named fixtures (default: the test set)
+ *   tsx scripts/snarkjs-fixtures.ts [--clean] [--keygen] [name…]   builds the named fixtures (default: the test set)
+ *   (--keygen, or a spec's `keygen: true`: Groth16 keys by scripts/groth16-keygen.ts, no powers of tau)
  *
  * The keys are for tests only (one known contribution: not a ceremony).
  */
@@ -33,6 +34,12 @@ export interface FixtureSpec {
   prime: Prime;
   protocols: readonly Protocol[];
   input: Record<string, string | string[]>;
+  /**
+   * Groth16 key from scripts/groth16-keygen.ts (known toxic waste, no powers of tau needed; files
+   * groth16-keygen.zkey and groth16-keygen.vkey.json beside the others) instead of snarkjs's setup.
+   * PLONK keys still come from a powers of tau.
+   */
+  keygen?: boolean;
 }
 
 export interface Fixture {
@@ -65,6 +72,11 @@ export function poseidonChain(hashes: number, protocols: readonly Protocol[], pr
 export function sha256Block(protocols: readonly Protocol[]): FixtureSpec {
   const bits = Array.from({ length: 440 }, (_, i) => String((i * 7 + (i >> 3)) % 3 === 0 ? 1 : 0));
   return { name: 'sha256_block-bn128', source: 'sha256_block.circom', main: '', prime: 'bn128', protocols, input: { in: bits } };
+}
+
+/** A spec whose Groth16 key comes from scripts/groth16-keygen.ts (no powers of tau), e.g. `withKeygen(sha256Block(['groth16']))`. */
+export function withKeygen(spec: FixtureSpec): FixtureSpec {
+  return { ...spec, keygen: true };
 }
 
 /**
@@ -144,6 +156,13 @@ export async function buildFixture(spec: FixtureSpec): Promise<Fixture> {
   // fits, PLONK first so that Groth16 reuses its ceremony (making one costs more than the keys)
   let power = Math.max(8, Math.ceil(Math.log2(info.nConstraints + info.nPubInputs + info.nOutputs + 1)));
   for (const protocol of [...spec.protocols].sort().reverse()) {
+    if (protocol === 'groth16' && spec.keygen) {
+      const { keygenFixture } = await import('./groth16-keygen.js');
+      const made = await keygenFixture(r1cs, dir);
+      zkey.groth16 = made.zkey;
+      vkey.groth16 = made.vkey;
+      continue;
+    }
     const file = join(dir, `${protocol}.zkey`);
     for (;;) {
       const tau = await ptau(spec.prime, power);
@@ -180,7 +199,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (args.includes('--clean')) rmSync(CACHE, { recursive: true, force: true });
   const named = args.filter((a) => !a.startsWith('--'));
   const all = [...TEST_FIXTURES, ...BENCH_FIXTURES];
-  const chosen = named.length ? all.filter((s) => named.includes(s.name)) : TEST_FIXTURES;
+  const keygen = args.includes('--keygen'); // Groth16 keys by scripts/groth16-keygen.ts (no powers of tau)
+  const chosen = (named.length ? all.filter((s) => named.includes(s.name)) : TEST_FIXTURES).map((s) => (keygen ? withKeygen(s) : s));
   for (const spec of chosen) {
     const f = await buildFixture(spec);
     log(`${spec.name}: ${f.constraints} constraints, ${Object.keys(f.zkey).join(' + ')}`);

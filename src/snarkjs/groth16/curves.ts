@@ -170,3 +170,25 @@ export function pointsToStandard(c: SnarkjsCurve, group: 'G1' | 'G2', points: Ui
   }
   return out;
 }
+
+/**
+ * The inverse of `pointsToStandard` from point objects: points with standard coordinates (null for
+ * infinity) as new bytes in ffjavascript's affine Montgomery layout (each coordinate x·R mod q
+ * little-endian, G2 x.c0‖x.c1‖y.c0‖y.c1, infinity all zeros), as a key's sections hold them.
+ * Coordinates are taken mod q (not checked to be on the curve). Cost: one bigint modular
+ * multiplication per coordinate.
+ */
+export function pointsToMontgomery(c: SnarkjsCurve, group: 'G1', points: readonly G1Point[]): Uint8Array;
+export function pointsToMontgomery(c: SnarkjsCurve, group: 'G2', points: readonly G2Point[]): Uint8Array;
+export function pointsToMontgomery(c: SnarkjsCurve, group: 'G1' | 'G2', points: readonly (G1Point | G2Point)[]): Uint8Array {
+  const size = pointSize(c, group);
+  const n8 = c.n8q;
+  const R = (1n << BigInt(8 * n8)) % c.q;
+  const out = new Uint8Array(points.length * size);
+  points.forEach((p, i) => {
+    if (!p) return;
+    const v = group === 'G1' ? [(p as { x: bigint }).x, (p as { y: bigint }).y] : [...(p as { x: bigint[] }).x, ...(p as { y: bigint[] }).y];
+    v.forEach((x, j) => bigintToLe((((x % c.q) + c.q) % c.q * R) % c.q, out, i * size + j * n8, n8));
+  });
+  return out;
+}
