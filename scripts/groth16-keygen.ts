@@ -24,7 +24,8 @@
  *   rows; values v·R² mod r), points affine in ffjavascript's Montgomery layout (curves.ts
  *   `pointsToMontgomery`), and a contributions section with a zero hash and no contributions.
  * The scalars are bigint arithmetic (closed-form Lagrange values and one batch inversion); the points
- * are pippin's prepared-base MSMs over the generator, one scalar set per point.
+ * are pippin's batched affine additions (its g1/g2_batch_add kernels) over windowed tables of the
+ * generator (`timesGenerator`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -33,6 +34,10 @@ import { fileURLToPath } from 'node:url';
 import { bls12_381, bn254 } from '../src/index.js';
 import { bn254Curve } from '../src/curves/bn254.js';
 import { bls12_381Curve } from '../src/curves/bls12-381.js';
+import { groupContextOf } from '../src/api/group.js';
+import { enqueue } from '../src/msm/call.js';
+import type { G1AffineValue, G2AffineValue } from '../src/msm/group.js';
+import { batchAddScratchBytes, INFO_INFINITY } from '../src/abi/layout.js';
 import { bigintToLe, leToBigint, readContainer, SectionReader } from '../src/snarkjs/groth16/binfile.js';
 import { curveOfR, pointsToMontgomery, type G1Point, type G2Point, type SnarkjsCurve } from '../src/snarkjs/groth16/curves.js';
 
@@ -153,24 +158,95 @@ function pippinCurve(c: SnarkjsCurve): { curve: typeof bn254 | typeof bls12_381;
   return { curve: c.name === 'bn128' ? bn254 : bls12_381, G1: d.params.G1, G2: d.g2.G2 as { x: [bigint, bigint]; y: [bigint, bigint] } };
 }
 
-/** s·G for every scalar (G1 or G2 generator), by pippin's prepared bases, in chunks of one-scalar sets. */
-async function timesGenerator(c: SnarkjsCurve, group: 'G1' | 'G2', scalars: bigint[], onProgress?: (done: number) => void): Promise<(G1Point | G2Point)[]> {
+/** Window bits of the generator tables (22 windows of 2^12 − 1 multiples: 9–19 MiB per group). */
+const WINDOW = 12;
+/** Additions per batch-add call (one field inversion each). */
+const BATCH = 8192;
+
+/**
+ * s·G for every scalar s < r (G the group's generator; 0 gives null, infinity), on the calling
+ * thread in the curve's Wasm memory (its queue held): a table T[k][d] = d·2^(12k)·G for every window
+ * k and digit d in 1…4095, then per window one round of batched affine additions acc_i += T[k][d_ik]
+ * over all scalars (g1_batch_add / g2_batch_add: one inversion per BATCH additions). No addition
+ * meets equal or opposite points: after window k an accumulator is (s mod 2^(12k))·G and the
+ * summand d·2^(12k)·G with d ≥ 1, two distinct multiples in (0, r) of G, whose sum is below r too.
+ * Cost: ⌈bits(r)/12⌉ = 22 additions per scalar + ≈ 90k for the table.
+ */
+async function timesGenerator(c: SnarkjsCurve, group: 'G1' | 'G2', scalars: readonly bigint[]): Promise<(G1Point | G2Point)[]> {
   const { curve, G1, G2 } = pippinCurve(c);
   await curve.init();
-  const g = group === 'G1' ? curve.g1 : curve.g2!;
-  const bases = await (g as typeof bn254.g1).prepare([(group === 'G1' ? G1 : G2) as never], { validate: 'none', precompute: true });
-  const out: (G1Point | G2Point)[] = [];
-  try {
-    const CHUNK = 4096;
-    for (let i = 0; i < scalars.length; i += CHUNK) {
-      const res = await bases.msmBatch(scalars.slice(i, i + CHUNK).map((s) => [s]));
-      for (const p of res as unknown as { x: unknown; y: unknown; infinity: boolean }[]) out.push(p.infinity ? null : ({ x: p.x, y: p.y } as G1Point));
-      onProgress?.(out.length);
+  const ctx = groupContextOf<G1AffineValue | G2AffineValue>((group === 'G1' ? curve.g1 : curve.g2!) as never);
+  const { inst, EB } = ctx;
+  const PB = 2 * EB;
+  const add = ctx.k[ctx.kn.batchAdd] as (pairs: number, n: number, scratch: number) => void;
+  return enqueue(inst, async () => {
+    const mark = inst.arena.mark();
+    try {
+      const D = (1 << WINDOW) - 1;
+      let bits = 0;
+      while (1n << BigInt(bits) < c.r) bits++;
+      const W = Math.ceil(bits / WINDOW);
+      const table = inst.arena.alloc(W * D * PB, 16);
+      const T = (k: number, d: number) => table + (k * D + d - 1) * PB;
+      const acc = inst.arena.alloc(Math.max(1, scalars.length) * PB, 16);
+      const pairs = inst.arena.alloc(16 * BATCH, 16);
+      const scratch = inst.arena.alloc(batchAddScratchBytes(BATCH, EB), 16);
+      let n = 0;
+      // no allocation below: the memory (and so these views) stays
+      const w = new Int32Array(inst.memory.buffer, pairs, 4 * BATCH);
+      const mem = new Uint8Array(inst.memory.buffer);
+      const push = (dst: number, a: number, b: number) => {
+        const e = 4 * n;
+        w[e] = dst;
+        w[e + 1] = a;
+        w[e + 2] = b;
+        w[e + 3] = 0;
+        if (++n === BATCH) flush();
+      };
+      const flush = () => {
+        if (n === 0) return;
+        add(pairs, n, scratch);
+        for (let i = 0; i < n; i++) if (w[4 * i + 3] & INFO_INFINITY) throw new Error('groth16-keygen: an addition met opposite points (a scalar not below r?)');
+        n = 0;
+      };
+      const G = group === 'G1' ? [G1.x, G1.y] : [...G2.x, ...G2.y];
+      ctx.writeAffine(T(0, 1), G);
+      // T[k][1] = 2^12·T[k−1][1]: doublings one at a time
+      for (let k = 1; k < W; k++) {
+        mem.copyWithin(T(k, 1), T(k - 1, 1), T(k - 1, 1) + PB);
+        for (let j = 0; j < WINDOW; j++) {
+          push(T(k, 1), T(k, 1), T(k, 1));
+          flush();
+        }
+      }
+      // T[k][2^j + e] = T[k][e] + T[k][2^j] (e < 2^j), T[k][2^j] = 2·T[k][2^(j−1)]: per j two rounds over all windows
+      for (let j = 1; j < WINDOW; j++) {
+        const p = 1 << j;
+        for (let k = 0; k < W; k++) push(T(k, p), T(k, p / 2), T(k, p / 2));
+        flush();
+        for (let k = 0; k < W; k++) for (let e = 1; e < p && p + e <= D; e++) push(T(k, p + e), T(k, e), T(k, p));
+        flush();
+      }
+      // the accumulators, window by window
+      const inf = new Uint8Array(scalars.length).fill(1);
+      const mask = BigInt(D);
+      for (let k = 0; k < W; k++) {
+        const shift = BigInt(k * WINDOW);
+        for (let i = 0; i < scalars.length; i++) {
+          const d = Number((scalars[i] >> shift) & mask);
+          if (d === 0) continue;
+          if (inf[i]) {
+            mem.copyWithin(acc + i * PB, T(k, d), T(k, d) + PB);
+            inf[i] = 0;
+          } else push(acc + i * PB, acc + i * PB, T(k, d));
+        }
+        flush();
+      }
+      return scalars.map((_, i) => (inf[i] ? null : (ctx.readAffine(acc + i * PB) as G1Point | G2Point)));
+    } finally {
+      inst.arena.release(mark);
     }
-  } finally {
-    bases.dispose();
-  }
-  return out;
+  });
 }
 
 export interface KeygenResult {
@@ -245,10 +321,12 @@ export async function groth16Keygen(r1csBytes: Uint8Array | R1cs, options: Keyge
 
   // points
   const g1Scalars = [alpha, beta, delta, ...ic, ...a, ...b, ...cc, ...h];
-  const g1 = (await timesGenerator(curve, 'G1', g1Scalars, (n) => options.log?.(`G1 ${n}/${g1Scalars.length}`))) as G1Point[];
+  const g1 = (await timesGenerator(curve, 'G1', g1Scalars)) as G1Point[];
+  options.log?.(`G1: ${g1Scalars.length} points`);
   const t2 = performance.now();
   const g2Scalars = [beta, gamma, delta, ...b];
-  const g2 = (await timesGenerator(curve, 'G2', g2Scalars, (n) => options.log?.(`G2 ${n}/${g2Scalars.length}`))) as G2Point[];
+  const g2 = (await timesGenerator(curve, 'G2', g2Scalars)) as G2Point[];
+  options.log?.(`G2: ${g2Scalars.length} points`);
   const t3 = performance.now();
 
   // the file
