@@ -8,7 +8,13 @@
  *   the package. It exists so that circuits of 2^15–2^20 constraints can be tested without a powers of
  *   tau (≈ 40 min for 2^15 on 2 busy cores).
  *
- *   npx tsx scripts/groth16-keygen.ts --r1cs X.r1cs --out DIR [--seed N]   → DIR/groth16.zkey, DIR/vkey.json
+ *   npx tsx scripts/groth16-keygen.ts --r1cs X.r1cs --out DIR [--seed N] [--verbose]   → DIR/groth16.zkey, DIR/vkey.json
+ *   groth16Keygen(r1csBytes, { seed }) → { zkey, vkey, … }        (tests)
+ *   buildFixture(withKeygen(spec)) in scripts/snarkjs-fixtures.ts  (benchmarks: a cached key, keygenFixture)
+ *
+ * Timings (Intel(R) Xeon(R) Processor, 2 vCPUs shared, Node 20, one thread): Poseidon chain of 63
+ * hashes (32.6k constraints, 2^15) 2.2 s on BN254, 3.4 s on BLS12-381; SHA-256 block (31.3k) 2.4 s;
+ * Poseidon chain of 500 (258.5k constraints, 2^18) 13.8 s.
  *
  * What the key holds (written from the Groth16 construction as snarkjs lays it out; n = domainSize, the
  * smallest power of two above constraints + public signals, L_j the Lagrange basis of the n-th roots of
