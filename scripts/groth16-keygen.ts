@@ -166,6 +166,8 @@ function pippinCurve(c: SnarkjsCurve): { curve: typeof bn254 | typeof bls12_381;
 
 /** Window bits of the generator tables (22 windows of 2^12 − 1 multiples: 9–19 MiB per group). */
 const WINDOW = 12;
+/** Accumulators in Wasm memory at once (2^18: 27 MiB of BN254 G1 points on the i32 backend). */
+const ACC_CHUNK = 1 << 18;
 /** Additions per batch-add call (one field inversion each). */
 const BATCH = 8192;
 
@@ -194,13 +196,20 @@ async function timesGenerator(c: SnarkjsCurve, group: 'G1' | 'G2', scalars: read
       const W = Math.ceil(bits / WINDOW);
       const table = inst.arena.alloc(W * D * PB, 16);
       const T = (k: number, d: number) => table + (k * D + d - 1) * PB;
-      const acc = inst.arena.alloc(Math.max(1, scalars.length) * PB, 16);
+      const CHUNK = Math.min(scalars.length, ACC_CHUNK);
+      const acc = inst.arena.alloc(Math.max(1, CHUNK) * PB, 16);
       const pairs = inst.arena.alloc(16 * BATCH, 16);
       const scratch = inst.arena.alloc(batchAddScratchBytes(BATCH, EB), 16);
       let n = 0;
-      // no allocation below: the memory (and so these views) stays
-      const w = new Int32Array(inst.memory.buffer, pairs, 4 * BATCH);
-      const mem = new Uint8Array(inst.memory.buffer);
+      // views of the memory, renewed if a kernel call grew it
+      let w = new Int32Array(inst.memory.buffer, pairs, 4 * BATCH);
+      let mem = new Uint8Array(inst.memory.buffer);
+      const refresh = () => {
+        if (mem.buffer !== inst.memory.buffer) {
+          w = new Int32Array(inst.memory.buffer, pairs, 4 * BATCH);
+          mem = new Uint8Array(inst.memory.buffer);
+        }
+      };
       const push = (dst: number, a: number, b: number) => {
         const e = 4 * n;
         w[e] = dst;
@@ -212,11 +221,13 @@ async function timesGenerator(c: SnarkjsCurve, group: 'G1' | 'G2', scalars: read
       const flush = () => {
         if (n === 0) return;
         add(pairs, n, scratch);
+        refresh();
         for (let i = 0; i < n; i++) if (w[4 * i + 3] & INFO_INFINITY) throw new Error('groth16-keygen: an addition met opposite points (a scalar not below r?)');
         n = 0;
       };
       const G = group === 'G1' ? [G1.x, G1.y] : [...G2.x, ...G2.y];
       ctx.writeAffine(T(0, 1), G);
+      refresh();
       // T[k][1] = 2^12·T[k−1][1]: doublings one at a time
       for (let k = 1; k < W; k++) {
         mem.copyWithin(T(k, 1), T(k - 1, 1), T(k - 1, 1) + PB);
@@ -233,22 +244,28 @@ async function timesGenerator(c: SnarkjsCurve, group: 'G1' | 'G2', scalars: read
         for (let k = 0; k < W; k++) for (let e = 1; e < p && p + e <= D; e++) push(T(k, p + e), T(k, e), T(k, p));
         flush();
       }
-      // the accumulators, window by window
-      const inf = new Uint8Array(scalars.length).fill(1);
+      // the accumulators, window by window, ACC_CHUNK scalars at a time
+      const out: (G1Point | G2Point)[] = [];
       const mask = BigInt(D);
-      for (let k = 0; k < W; k++) {
-        const shift = BigInt(k * WINDOW);
-        for (let i = 0; i < scalars.length; i++) {
-          const d = Number((scalars[i] >> shift) & mask);
-          if (d === 0) continue;
-          if (inf[i]) {
-            mem.copyWithin(acc + i * PB, T(k, d), T(k, d) + PB);
-            inf[i] = 0;
-          } else push(acc + i * PB, acc + i * PB, T(k, d));
+      for (let from = 0; from < scalars.length; from += CHUNK) {
+        const part = scalars.slice(from, from + CHUNK);
+        const inf = new Uint8Array(part.length).fill(1);
+        for (let k = 0; k < W; k++) {
+          const shift = BigInt(k * WINDOW);
+          for (let i = 0; i < part.length; i++) {
+            const d = Number((part[i] >> shift) & mask);
+            if (d === 0) continue;
+            if (inf[i]) {
+              mem.copyWithin(acc + i * PB, T(k, d), T(k, d) + PB);
+              inf[i] = 0;
+            } else push(acc + i * PB, acc + i * PB, T(k, d));
+          }
+          flush();
         }
-        flush();
+        for (let i = 0; i < part.length; i++) out.push(inf[i] ? null : (ctx.readAffine(acc + i * PB) as G1Point | G2Point));
+        refresh();
       }
-      return scalars.map((_, i) => (inf[i] ? null : (ctx.readAffine(acc + i * PB) as G1Point | G2Point)));
+      return out;
     } finally {
       inst.arena.release(mark);
     }
