@@ -18,6 +18,7 @@ import { makeRng, type Rng } from '../src/reference/rng.js';
 import { g2Io } from '../src/msm/random-inputs.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { coefficientBase, combinationsFor, MIN_POINTS_PER_COMBINATION, planSubgroupBatch } from '../src/msm/subgroup.js';
+import { longOnly } from './helpers/long.js';
 
 /** Points of prime order ℓ in E'(F_p²): [m]Q for random Q with m the part of h2·r prime to ℓ, then multiplied by ℓ until the next step gives 0. */
 function pointOfOrder(ref: RefG2, ell: bigint, rng: Rng): RefPoint {
@@ -57,7 +58,7 @@ for (const name of g2CurveNames) {
   /** the coefficient set the plan must pick: {0, 1} when 2 | h2, else {−1, 0, 1} */
   const base = ells[0] === 2n ? 2 : 3;
 
-  describe(`${name}.g2 'full' validation, batched`, { timeout: 600_000 }, () => {
+  describe(`${name}.g2 'full' validation, batched`, { timeout: 600_000, ...longOnly }, () => {
     it(`h2 is prime to r, has a prime factor below 2^16, and its smallest sets the coefficients (${combinationsFor(base)} combinations)`, () => {
       assert.notEqual(params.h2 % r, 0n);
       assert.ok(ells.length > 0, 'a small prime factor of h2 to plant');

@@ -18,6 +18,7 @@ import { loadGroth16Key } from '../src/snarkjs/groth16/prove.js';
 import { readZkey } from '../src/snarkjs/groth16/zkey.js';
 import { buildFixture, terminateCurves, TEST_FIXTURES, withKeygen, type Fixture } from '../scripts/snarkjs-fixtures.js';
 import { groth16Keygen, readR1cs, type KeygenResult } from '../scripts/groth16-keygen.js';
+import { wrongWitness } from './helpers/snarkjs.js';
 
 interface Case {
   fixture: Fixture;
@@ -37,12 +38,6 @@ before(async () => {
 });
 after(async () => terminateCurves());
 
-/** A witness with one private value changed (the last: a private signal of these circuits). */
-function wrongWitness(wtns: Uint8Array): Uint8Array {
-  const bad = wtns.slice();
-  bad[bad.length - 32] ^= 1;
-  return bad;
-}
 
 describe('groth16-keygen: keys from known toxic waste', { timeout: 120_000 }, () => {
   it('readZkey reads the key; its shape is the circuit\'s; the coefficients are snarkjs setup\'s', () => {

@@ -17,6 +17,7 @@ import * as snarkjs from 'snarkjs';
 import { groth16, FileFormatError, type Groth16Result } from '../src/snarkjs/index.js';
 import { InvalidOptionError } from '../src/errors.js';
 import { buildFixture, terminateCurves, TEST_FIXTURES, type Fixture } from '../scripts/snarkjs-fixtures.js';
+import { wrongWitness } from './helpers/snarkjs.js';
 
 interface Case {
   fixture: Fixture;
@@ -39,12 +40,6 @@ before(async () => {
 });
 after(async () => terminateCurves());
 
-/** A witness with one private value changed (the last: a private signal of these circuits). */
-function wrongWitness(wtns: Uint8Array): Uint8Array {
-  const bad = wtns.slice();
-  bad[bad.length - 32] ^= 1;
-  return bad;
-}
 
 describe('groth16 (pippin/snarkjs): the whole prover', { timeout: 300_000 }, () => {
   it('proofs of both curves, every input kind, twice, a wrong witness, in flight together', async () => {

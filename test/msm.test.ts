@@ -18,6 +18,7 @@ import { makeRng } from '../src/reference/rng.js';
 import { fixture, withIndex, type Pt } from './helpers/msm-fixtures.js';
 import { families } from './helpers/families.js';
 import { coordinateBytes, encodePoint, encodePoints, scalarBytes } from './helpers/encodings.js';
+import { longOnly } from './helpers/long.js';
 
 before(async () => {
   for (const name of curveNames) await fixture(name).api.init();
@@ -96,7 +97,7 @@ describe('adversarial families: n = 64 and 96, windows auto, 3 and 8, objects an
 /** The first n of a larger set (one set of 2^14 per curve serves both tests below). */
 const sliced = ({ pts, logs }: { pts: Pt[]; logs: bigint[] }, n: number) => ({ pts: pts.slice(0, n), logs: logs.slice(0, n) });
 
-describe('larger n', () => {
+describe('larger n', longOnly, () => {
   for (const name of curveNames) {
     const f = fixture(name);
     it(`${name}: n = 2^12 in bytes against ${f.noble ? '@noble/curves pippenger' : 'the closed form'}`, () => {

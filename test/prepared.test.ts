@@ -21,6 +21,7 @@ import { fixedBaseTableBytes } from '../src/msm/fixed-base.js';
 import { fixture, withIndex, type CurveFixture, type Pt } from './helpers/msm-fixtures.js';
 import { families } from './helpers/families.js';
 import { encodePoints, scalarBytes } from './helpers/encodings.js';
+import { longOnly } from './helpers/long.js';
 
 before(async () => {
   for (const name of curveNames) await fixture(name).api.init();
@@ -55,7 +56,7 @@ describe('prepared = closed form = plain MSM: adversarial families and prefixes 
   }
 });
 
-describe('precompute: fixed-base tables at several budgets = closed form (families, prefixes, msmBatch, windowBits)', () => {
+describe('precompute: fixed-base tables at several budgets = closed form (families, prefixes, msmBatch, windowBits)', longOnly, () => {
   for (const name of curveNames) {
     it(name, async () => {
       const f = fixture(name);

@@ -21,6 +21,7 @@ import {
 } from '../src/msm/subgroup.js';
 import { pointsWithLogs, type Pt } from './helpers/known-logs.js';
 import { pointsOfOrder } from './helpers/curve-points.js';
+import { longOnly } from './helpers/long.js';
 
 /** the registry's curves with a cofactor (BLS12-381: h1 has 3 and 11; BLS12-377: 2 and 3) */
 const cofactorCurves = curveNames.filter((n) => curves[n].params.h1 !== 1n).map((n) => curves[n]);
@@ -96,7 +97,7 @@ function fixture(curve: { params: CurveParams }, n: number, seed: number) {
   return { ref, pts, logs, s, want, same };
 }
 
-describe('the batched check through the API', { timeout: 600_000 }, () => {
+describe('the batched check through the API', { timeout: 600_000, ...longOnly }, () => {
   before(async () => {
     await Promise.all(cofactorCurves.map((c) => c.init()));
     await startThreads(2);

@@ -80,3 +80,10 @@ export function adversarialScalars(r: bigint, n: number, next: () => number): Ui
   }
   return out;
 }
+
+/** A witness (`.wtns` bytes) with its last value changed: a private signal of the test circuits, so its proof must not verify. */
+export function wrongWitness(wtns: Uint8Array): Uint8Array {
+  const bad = wtns.slice();
+  bad[bad.length - 32] ^= 1;
+  return bad;
+}
