@@ -21,7 +21,8 @@ import { bls12_381, type PreparedBases } from '../index.js';
 import { DisposedError, LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError } from '../errors.js';
 import { groupContextOf } from '../api/group.js';
 import { describeValue, optionBoolean, optionChoice, optionError, optionInteger, optionObject, optionThreads, optionValue, takeOptionBag } from '../api/option-kit.js';
-import { enqueue, runProgram, runSync, type PhaseProgram } from '../msm/call.js';
+import { enqueue, rejecting, runProgram, runSync, type PhaseProgram } from '../msm/call.js';
+import { copyBytes } from '../msm/convert.js';
 import { AffineBatch, CHECK, FORMAT_COMPRESSED, type Points } from '../msm/affine-batch.js';
 import type { G1Twiddles } from '../msm/g1-fft.js';
 import type { RowTable } from '../msm/fixed-base.js';
@@ -420,11 +421,6 @@ function fieldElement(bytes: Uint8Array, entry: string, name: string): bigint {
   return fr.fromBytesBE(bytes);
 }
 
-/** A copy of `bytes` (a Node Buffer's slice would be a view). */
-function copyOf(bytes: Uint8Array, start = 0, end = bytes.length): Uint8Array {
-  return new Uint8Array(bytes.subarray(start, end));
-}
-
 const FK20_TWIDDLES = extDomainTwiddles(bls12_381Curve.params);
 
 /** FK20's row table in a pinned block of the instance. */
@@ -541,7 +537,7 @@ class KzgImpl implements Kzg {
   private takeBlob(blob: Uint8Array, entry: string): Uint8Array {
     this.live(entry);
     checkBlob(blob, entry);
-    return copyOf(blob);
+    return copyBytes(blob);
   }
 
   private commit(scalars: Uint8Array): Promise<Uint8Array> {
@@ -585,30 +581,30 @@ class KzgImpl implements Kzg {
   }
 
   blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array> {
-    return this.async(() => this.work('blobToKzgCommitment', () => this.commit(this.takeBlob(blob, 'blobToKzgCommitment'))));
+    return rejecting(() => this.work('blobToKzgCommitment', () => this.commit(this.takeBlob(blob, 'blobToKzgCommitment'))));
   }
 
   computeKzgProof(blob: Uint8Array, z: Uint8Array): Promise<[Uint8Array, Uint8Array]> {
-    return this.async(() => {
+    return rejecting(() => {
       const [scalars, y] = this.kzgProofScalars(blob, z);
       return this.work('computeKzgProof', () => this.commit(scalars).then((proof): [Uint8Array, Uint8Array] => [proof, y]));
     });
   }
 
   computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Promise<Uint8Array> {
-    return this.async(() => {
+    return rejecting(() => {
       const scalars = this.blobProofScalars(blob, commitment);
       return this.work('computeBlobKzgProof', () => this.commit(scalars));
     });
   }
 
   computeCells(blob: Uint8Array): Promise<Uint8Array[]> {
-    return this.async(() => Promise.resolve(this.cellsOnly(blob)));
+    return rejecting(() => Promise.resolve(this.cellsOnly(blob)));
   }
 
   computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]> {
     const entry = 'computeCellsAndKzgProofs';
-    return this.async(() => {
+    return rejecting(() => {
       // the blob's errors before FK20's tables are built; the blob copied at the call
       const copy = this.takeBlob(blob, entry);
       return this.work(entry, async () => {
@@ -617,15 +613,6 @@ class KzgImpl implements Kzg {
         return enqueue(this.inst, () => runProgram(this.inst, (threads) => this.cellsProgram(copy, table, threads), FIELD_ELEMENTS_PER_BLOB * 2, this.threads, undefined));
       });
     });
-  }
-
-  /** A promise of f's result: what f throws at the call becomes a rejection. */
-  private async<T>(f: () => Promise<T>): Promise<T> {
-    try {
-      return f();
-    } catch (e) {
-      return Promise.reject(e);
-    }
   }
 
   /**
@@ -786,7 +773,7 @@ function cellsOf(F: FrWasm, blob: Uint8Array, coeffs: number): Uint8Array[] {
   F.coset(odd, coeffs);
   const bytes = F.toBytesBE(odd, n);
   const out: Uint8Array[] = [];
-  for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(copyOf(blob, c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
+  for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(copyBytes(blob.subarray(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL)));
   for (let c = 0; c < CELLS_PER_EXT_BLOB / 2; c++) out.push(bytes.slice(c * BYTES_PER_CELL, (c + 1) * BYTES_PER_CELL));
   return out;
 }

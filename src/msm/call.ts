@@ -87,6 +87,15 @@ export async function runProgram<T>(inst: Instance, program: (threads: number) =
   return runOnPool(inst, program(threads), pool, threads, signal);
 }
 
+/** f's promise, with what f throws synchronously (input checks at the call) turned into a rejection. */
+export function rejecting<T>(f: () => Promise<T>): Promise<T> {
+  try {
+    return f();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+}
+
 /** Runs a phase program on the calling thread, synchronously, as one thread slot (the synchronous twin of runProgram). */
 export function runSync<T>(inst: Instance, program: PhaseProgram<T>): T {
   return runLocal(inst, program);

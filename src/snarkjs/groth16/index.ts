@@ -5,6 +5,7 @@
  */
 import { LengthMismatchError } from '../../errors.js';
 import { describeValue, optionError, optionFunction, optionThreads, optionValue, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
+import { rejecting } from '../../msm/call.js';
 import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result, type Groth16Stats } from './prove.js';
 
 /**
@@ -109,15 +110,6 @@ async function readSource(src: string | URL): Promise<Uint8Array> {
 function take(src: unknown, what: string): () => Promise<Uint8Array> {
   const now = bytesNow(src, what);
   return now ? () => Promise.resolve(now) : () => readSource(src as string | URL);
-}
-
-/** A promise of f's result, f's synchronous throw as a rejection. */
-function rejecting<T>(f: () => Promise<T>): Promise<T> {
-  try {
-    return f();
-  } catch (e) {
-    return Promise.reject(e);
-  }
 }
 
 /**

@@ -24,6 +24,7 @@ import { FrArrays, arenaHost, fftTableBytes, frRootsOf, type FftTables, type FrR
 import { bn254Curve } from '../../curves/bn254.js';
 import { bls12_381Curve } from '../../curves/bls12-381.js';
 import type { Instance } from '../../runtime/instance.js';
+import { RefField } from '../../reference/field.js';
 import { readZkey, type Groth16Key } from './zkey.js';
 import { checkWitness, readWtns } from './wtns.js';
 import { pointAt, pointsToStandard, type G1Point, type G2Point } from './curves.js';
@@ -189,14 +190,8 @@ const CURVES = {
 
 /** R⁻¹ mod r for R = 2^256 (ffjavascript's Montgomery factor of F_r elements). */
 function montgomeryInverse(r: bigint): bigint {
-  const R = (1n << 256n) % r;
-  let [a, b, u, v] = [R, r, 1n, 0n];
-  while (a !== 0n) {
-    const q = b / a;
-    [a, b] = [b - q * a, a];
-    [u, v] = [v - q * u, u];
-  }
-  return ((v % r) + r) % r;
+  const F = new RefField(r);
+  return F.inv(F.mod(1n << 256n));
 }
 
 /**
