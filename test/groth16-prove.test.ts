@@ -68,6 +68,27 @@ describe('groth16 (pippin/snarkjs): the whole prover', { timeout: 300_000 }, () 
       for (const [i, result] of [a, b, fromFiles, full, together[0], together[2]].entries()) toVerify.push({ name: `${name} #${i}`, vkey, result, valid: true });
       toVerify.push({ name: `${name} wrong witness`, vkey, result: together[1], valid: false });
     }
+    // several proofs at once on one key, each witness a Node Buffer or a subarray at an offset, refilled right after its call
+    for (const c of cases) {
+      const key = await groth16.loadKey(c.zkey);
+      const inputs = [0, 1, 2].map((i) => {
+        if (i === 0) return Buffer.from(c.wtns);
+        const big = new Uint8Array(c.wtns.length + 16 * i);
+        big.set(c.wtns, 16 * i);
+        return big.subarray(16 * i, 16 * i + c.wtns.length);
+      });
+      const calls = inputs.map((w) => {
+        const p = key.prove(w);
+        w.fill(0xff);
+        return p;
+      });
+      const results = await Promise.all(calls);
+      key.dispose();
+      results.forEach((result, i) => {
+        assert.deepEqual(result.publicSignals, c.stockSignals, `${c.fixture.spec.name}: refilled input ${i}`);
+        toVerify.push({ name: `${c.fixture.spec.name} refilled input ${i}`, vkey: c.fixture.vkey.groth16, result, valid: true });
+      });
+    }
     // two keys at once
     const both = await Promise.all(cases.map((c) => groth16.prove(c.zkey, c.wtns)));
     both.forEach((result, i) => toVerify.push({ name: `${cases[i].fixture.spec.name} two keys`, vkey: cases[i].fixture.vkey.groth16, result, valid: true }));

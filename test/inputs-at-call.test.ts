@@ -41,6 +41,15 @@ describe('core: inputs taken at the call', { timeout: 300_000 }, () => {
     const closed = ref.mul(G1, expectedLog(scalars, logs, r));
     const expected = { x: closed?.x ?? 0n, y: closed?.y ?? 0n, infinity: closed === null };
     const key = (p: { x: bigint; y: bigint; infinity: boolean }) => (p.infinity ? 'inf' : `${p.x}:${p.y}`);
+    // every kind at once: calls in flight together, each buffer refilled right after its call
+    const together = wrappers.map(([, wrap]) => {
+      const [pts, sc] = [wrap(points), wrap(scalars)];
+      const call = bls12_381.g1.msm(pts, sc, { validate: 'none' });
+      pts.fill(0);
+      sc.fill(0xff);
+      return call;
+    });
+    (await Promise.all(together)).forEach((S, i) => assert.equal(key(S), key(expected), `${wrappers[i][0]}: msm in flight together`));
     for (const [name, wrap] of wrappers) {
       const [pts, sc] = [wrap(points), wrap(scalars)];
       const call = bls12_381.g1.msm(pts, sc, { validate: 'none' });
