@@ -4,9 +4,9 @@
  * proofs and public signals in snarkjs's JSON shapes.
  */
 import { LengthMismatchError } from '../../errors.js';
-import { describeValue, optionError, optionFunction, optionThreads, optionValue, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
+import { describeValue, optionError, optionValue, takeOptionBag } from '../../api/option-kit.js';
 import { rejecting } from '../../msm/call.js';
-import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result, type Groth16Stats } from './prove.js';
+import { loadGroth16Key, LOAD_OPTIONS, PROVE_OPTIONS, proveOptions, loadOptions, type Groth16Progress, type Groth16ProvingKey, type Groth16Result, type Groth16Stats, type LoadKeyOptions } from './prove.js';
 
 /**
  * Where a `.zkey` or `.wtns` comes from: its bytes (`Uint8Array`, `ArrayBuffer`; copied at the
@@ -48,6 +48,15 @@ export interface Groth16Options {
   threads?: number;
   /** Called with each proof's phase times (Groth16Stats). */
   onStats?: (stats: Groth16Stats) => void;
+  /** Called with the proof's progress (Groth16Progress: work units done of total, the phase). */
+  onProgress?: (progress: Groth16Progress) => void;
+  /** Cancels: the call rejects with the signal's reason, and none of its work runs after that. */
+  signal?: AbortSignal;
+  /**
+   * Most Wasm memory (bytes, 1 MiB … 4 GiB) the curve may hold for the key and one proof; a call
+   * that would need more rejects with InvalidOptionError before its work. Default: Wasm's 4 GiB.
+   */
+  maxMemoryBytes?: number;
 }
 
 /**
@@ -70,12 +79,6 @@ export interface FullProveOptions extends Groth16Options {
       calculate(input: unknown, wasm: unknown, out: { type: 'mem'; data?: Uint8Array }): Promise<unknown>;
     };
   };
-}
-
-const OPTIONS = Object.freeze(['threads', 'onStats'] as const);
-
-function proveOptions(bag: OptionBag<string>): Groth16Options {
-  return { threads: optionThreads(bag, 'threads'), onStats: optionFunction(bag, 'onStats') };
 }
 
 /** The bytes of a source given as bytes, copied now; undefined for paths and URLs (read later). */
@@ -132,10 +135,11 @@ export const groth16 = Object.freeze({
   /** Loads `zkey`, proves `wtns`, releases the key. */
   prove(zkey: FileSource, wtns: FileSource, options?: Groth16Options): Promise<Groth16Result> {
     return rejecting(() => {
-      const opts = proveOptions(takeOptionBag(options, 'groth16.prove', OPTIONS));
+      const opts = proveOptions(takeOptionBag(options, 'groth16.prove', PROVE_OPTIONS));
       const [keyBytes, wtnsBytes] = [take(zkey, 'zkey'), take(wtns, 'wtns')];
       return (async () => {
-        const key = await loadGroth16Key(await keyBytes());
+        const { threads, signal, maxMemoryBytes } = opts;
+        const key = await loadGroth16Key(await keyBytes(), { threads, signal, maxMemoryBytes });
         try {
           return await key.prove(await wtnsBytes(), opts);
         } finally {
@@ -144,17 +148,18 @@ export const groth16 = Object.freeze({
       })();
     });
   },
-  /** Loads a key once for many proofs: `key.prove(wtns)`, `key.dispose()`. */
-  loadKey(zkey: FileSource): Promise<Groth16ProvingKey> {
+  /** Loads a key once for many proofs: `key.prove(wtns)`, `key.dispose()`. Options: `threads`, `signal`, `maxMemoryBytes`. */
+  loadKey(zkey: FileSource, options?: LoadKeyOptions): Promise<Groth16ProvingKey> {
     return rejecting(() => {
+      const opts = loadOptions(takeOptionBag(options, 'groth16.loadKey', LOAD_OPTIONS));
       const bytes = take(zkey, 'zkey');
-      return bytes().then(loadGroth16Key);
+      return bytes().then((b) => loadGroth16Key(b, opts));
     });
   },
   /** snarkjs's witness calculator (`options.snarkjs.wtns.calculate`) on `input` and the circuit's `wasm`, then prove. */
   fullProve(input: unknown, wasm: FileSource, zkey: FileSource, options: FullProveOptions): Promise<Groth16Result> {
     return rejecting(() => {
-      const bag = takeOptionBag(options, 'groth16.fullProve', ['snarkjs', ...OPTIONS]);
+      const bag = takeOptionBag(options, 'groth16.fullProve', ['snarkjs', ...PROVE_OPTIONS]);
       const sj = optionValue(bag, 'snarkjs') as FullProveOptions['snarkjs'] | undefined;
       if (typeof sj !== 'object' || sj === null || typeof sj.wtns?.calculate !== 'function') throw optionError(bag, 'snarkjs', sj, 'the snarkjs module (its wtns.calculate makes the witness)');
       const opts = proveOptions(bag);
@@ -170,4 +175,4 @@ export const groth16 = Object.freeze({
   },
 });
 
-export type { Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats, ProveOptions } from './prove.js';
+export type { Groth16Phase, Groth16Progress, Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats, LoadKeyOptions, ProveOptions } from './prove.js';
