@@ -9,6 +9,10 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import * as snarkjs from 'snarkjs';
 import { groth16, type Groth16Progress, type Groth16ProvingKey } from '../src/snarkjs/index.js';
 import { bn254, stopThreads } from '../src/index.js';
@@ -139,6 +143,23 @@ describe('groth16 options', { timeout: 300_000 }, () => {
       assert.ok(size <= Math.ceil(limit / 65536) * 65536, `memory ${size} bytes within the stated ${limit}`);
     } finally {
       key.dispose();
+    }
+  });
+
+  it('key.prove takes the witness as a path, a file: URL, a mem file or an ArrayBuffer, like groth16.prove', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pippin-wtns-'));
+    const key = await groth16.loadKey(zkey);
+    try {
+      const path = join(dir, 'w.wtns');
+      writeFileSync(path, wtns);
+      const ab = wtns.buffer.slice(wtns.byteOffset, wtns.byteOffset + wtns.byteLength) as ArrayBuffer;
+      const results = await Promise.all([key.prove(path), key.prove(pathToFileURL(path)), key.prove({ type: 'mem', data: wtns }), key.prove(ab)]);
+      for (const r of results) assert.ok(await verifies(r));
+      await assert.rejects(key.prove(join(dir, 'missing.wtns')), /ENOENT/);
+      assert.ok(stackEmpty());
+    } finally {
+      key.dispose();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -3,34 +3,10 @@
  * witnesses as bytes, file paths (Node), URLs (fetched) or snarkjs's `{ type: 'mem', data }`;
  * proofs and public signals in snarkjs's JSON shapes.
  */
-import { LengthMismatchError } from '../../errors.js';
-import { describeValue, optionError, optionValue, takeOptionBag } from '../../api/option-kit.js';
+import { optionError, optionValue, takeOptionBag } from '../../api/option-kit.js';
 import { rejecting } from '../../msm/call.js';
+import { bytesNow, take, type FileSource } from './source.js';
 import { loadGroth16Key, LOAD_OPTIONS, PROVE_OPTIONS, proveOptions, loadOptions, type Groth16Progress, type Groth16ProvingKey, type Groth16Result, type Groth16Stats, type LoadKeyOptions } from './prove.js';
-
-/**
- * Where a `.zkey` or `.wtns` comes from: its bytes (`Uint8Array`, `ArrayBuffer`; copied at the
- * call), snarkjs's in-memory file `{ type: 'mem', data }`, a file path (Node, Bun, Deno) or a URL
- * (fetched; `file:` URLs read from disk where a file system is).
- *
- * @example
- * ```ts
- * import type { FileSource } from 'pippin/snarkjs';
- * const sources: FileSource[] = [new Uint8Array(4), { type: 'mem', data: new Uint8Array(4) }, 'circuit.zkey', new URL('https://example.org/circuit.zkey')];
- * console.log(sources.length); // → 4
- * ```
- */
-export type FileSource =
-  | Uint8Array
-  | ArrayBuffer
-  | string
-  | URL
-  | {
-      /** snarkjs's in-memory file */
-      type: 'mem';
-      /** the file's bytes */
-      data: Uint8Array;
-    };
 
 /**
  * Options of `groth16.prove`, `loadKey` and `fullProve`; unknown names, wrong types and `null`
@@ -79,40 +55,6 @@ export interface FullProveOptions extends Groth16Options {
       calculate(input: unknown, wasm: unknown, out: { type: 'mem'; data?: Uint8Array }): Promise<unknown>;
     };
   };
-}
-
-/** The bytes of a source given as bytes, copied now; undefined for paths and URLs (read later). */
-function bytesNow(src: unknown, what: string): Uint8Array | undefined {
-  if (src instanceof Uint8Array) return new Uint8Array(src);
-  if (src instanceof ArrayBuffer) return new Uint8Array(src.slice(0));
-  if (typeof src === 'object' && src !== null && (src as { type?: unknown }).type === 'mem') {
-    const data = (src as { data?: unknown }).data;
-    if (data instanceof Uint8Array) return new Uint8Array(data);
-    throw new LengthMismatchError(`groth16: ${what} { type: 'mem' } has no data bytes, got ${describeValue(data)}`);
-  }
-  if (typeof src === 'string' || src instanceof URL) return undefined;
-  throw new LengthMismatchError(`groth16: ${what} must be bytes, { type: 'mem', data }, a path or a URL, got ${describeValue(src)}`);
-}
-
-/** The bytes of a path or URL. */
-async function readSource(src: string | URL): Promise<Uint8Array> {
-  const isUrl = src instanceof URL || /^[a-z][a-z0-9+.-]*:\/\//i.test(src);
-  const url = isUrl ? new URL(src) : undefined;
-  if (!url || url.protocol === 'file:') {
-    // a file system where there is one (Node, Bun, Deno); the specifier is hidden from bundlers
-    const specifier = 'node:fs/promises';
-    const fs = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as typeof import('node:fs/promises');
-    return new Uint8Array(await fs.readFile(url ?? (src as string)));
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`groth16: fetching ${url.href}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** A source's bytes: taken now when given as bytes, else read. */
-function take(src: unknown, what: string): () => Promise<Uint8Array> {
-  const now = bytesNow(src, what);
-  return now ? () => Promise.resolve(now) : () => readSource(src as string | URL);
 }
 
 /**
@@ -175,4 +117,5 @@ export const groth16 = Object.freeze({
   },
 });
 
+export type { FileSource } from './source.js';
 export type { Groth16Phase, Groth16Progress, Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats, LoadKeyOptions, ProveOptions } from './prove.js';

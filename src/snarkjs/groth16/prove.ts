@@ -33,6 +33,7 @@ import type { Instance } from '../../runtime/instance.js';
 import { RefField } from '../../reference/field.js';
 import { readZkey, type Groth16Key } from './zkey.js';
 import { checkWitness, readWtns } from './wtns.js';
+import { take, type FileSource } from './source.js';
 import { pointAt, pointsToStandard, type G1Point, type G2Point } from './curves.js';
 
 /**
@@ -286,10 +287,18 @@ export interface Groth16ProvingKey {
   readonly nPublic: number;
   /** the evaluation domain's size, a power of two */
   readonly domainSize: number;
-  /** A proof for a witness (`.wtns` bytes); inputs are read before it returns its promise. */
-  prove(wtns: Uint8Array, options?: ProveOptions): Promise<Groth16Result>;
+  /** A proof for a witness (`.wtns`: bytes, copied before it returns its promise; or a path, URL or snarkjs's mem file). */
+  prove(wtns: FileSource, options?: ProveOptions): Promise<Groth16Result>;
   /** Releases the prepared bases and tables (after the proofs in flight); later proofs throw DisposedError. */
   dispose(): void;
+}
+
+/** What a loaded key keeps of its file: the sizes (the points are prepared, the coefficients laid out and pinned). */
+type KeyShape = Pick<Groth16Key, 'curve' | 'nVars' | 'nPublic' | 'domainSize' | 'power'> & { coefficients: { count: number } };
+
+function shapeOf(key: Groth16Key): KeyShape {
+  const { curve, nVars, nPublic, domainSize, power } = key;
+  return { curve, nVars, nPublic, domainSize, power, coefficients: { count: key.coefficients.count } };
 }
 
 /** The key's single points as point objects (standard coordinates; null: infinity). */
@@ -317,7 +326,7 @@ class ProvingKey implements Groth16ProvingKey {
   private pending = 0;
 
   constructor(
-    private readonly key: Groth16Key,
+    private readonly key: KeyShape,
     private readonly pip: Curve<string>,
     private readonly inst: Instance,
     private readonly roots: FrRoots,
@@ -341,18 +350,19 @@ class ProvingKey implements Groth16ProvingKey {
     return this.key.domainSize;
   }
 
-  async prove(wtns: Uint8Array, proveOpts?: ProveOptions): Promise<Groth16Result> {
+  async prove(wtns: FileSource, proveOpts?: ProveOptions): Promise<Groth16Result> {
     if (this.disposed) throw new DisposedError('groth16: this key was disposed');
     const options = proveOptions(takeOptionBag(proveOpts, 'groth16 key.prove', PROVE_OPTIONS));
     const { signal } = options;
     signal?.throwIfAborted();
-    const t0 = performance.now();
-    const w = readWtns(new Uint8Array(wtns));
-    checkWitness(this.key, w);
-    const witness = w.values;
-    const stats: Groth16Stats = { read: performance.now() - t0, abc: 0, fft: 0, msm: { A: 0, B1: 0, B2: 0, C: 0, H: 0, all: 0 }, assemble: 0 };
+    const source = take(wtns, 'wtns');
     this.pending++;
     try {
+      const t0 = performance.now();
+      const w = readWtns(await source());
+      checkWitness(this.key, w);
+      const witness = w.values;
+      const stats: Groth16Stats = { read: performance.now() - t0, abc: 0, fft: 0, msm: { A: 0, B1: 0, B2: 0, C: 0, H: 0, all: 0 }, assemble: 0 };
       const { key, bases, inst } = this;
       const threads = options.threads;
       const n = key.domainSize;
@@ -510,7 +520,7 @@ function randomScalar(r: bigint): bigint {
  * and the row sums are scattered into A and B. Cost: coefficients + n products, coefficients
  * additions; a copy per coefficient and per non-empty row on the calling thread.
  */
-export function abcEvaluations(F: FrArrays, key: Groth16Key, layout: Layout, values: number, witness: Uint8Array): [number, number, number] {
+export function abcEvaluations(F: FrArrays, key: KeyShape, layout: Layout, values: number, witness: Uint8Array): [number, number, number] {
   const n = key.domainSize;
   const count = key.coefficients.count;
   const { EB } = F;
@@ -564,7 +574,7 @@ function heldBytes(key: Groth16Key, pip: Curve<string>, frEB: number): number {
 }
 
 /**
- * Loads a Groth16 `.zkey` (bytes) for many proofs: read and checked (FileFormatError), the five
+ * Loads a Groth16 `.zkey` (bytes the caller has copied: the key keeps none of them) for many proofs: read and checked (FileFormatError), the five
  * point sections prepared on the curve ('on-curve' validation: a point off its curve is
  * NotOnCurveError naming it), the coefficients laid out and their values pinned with the FFT
  * tables of the key's domain.
@@ -572,7 +582,7 @@ function heldBytes(key: Groth16Key, pip: Curve<string>, frEB: number): number {
 export async function loadGroth16Key(zkey: Uint8Array, options: LoadKeyOptions = {}): Promise<Groth16ProvingKey> {
   const { signal, threads, maxMemoryBytes } = options;
   signal?.throwIfAborted();
-  const key = readZkey(new Uint8Array(zkey));
+  const key = readZkey(zkey);
   const { curve: pip, descriptor } = CURVES[key.curve.name];
   await pip.init();
   signal?.throwIfAborted();
@@ -623,7 +633,7 @@ export async function loadGroth16Key(zkey: Uint8Array, options: LoadKeyOptions =
         inst.arena.release(mark);
       }
     });
-    const loaded = new ProvingKey(key, pip, inst, roots, { A, B1, B2, C, H }, layout, block, vk);
+    const loaded = new ProvingKey(shapeOf(key), pip, inst, roots, { A, B1, B2, C, H }, layout, block, vk);
     if (maxMemoryBytes !== undefined) {
       try {
         loaded.checkMemory(maxMemoryBytes, threads, 'loadKey');
