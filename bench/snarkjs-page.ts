@@ -8,7 +8,7 @@ import * as snarkjs from 'snarkjs';
 import * as ffjavascript from 'ffjavascript';
 import { threads } from '../src/index.js';
 import { groth16, type FfjsModule } from '../src/snarkjs/index.js';
-import { benchProtocol, setupBench, type Bench, type SnarkjsLike } from './snarkjs-run.js';
+import { benchProtocol, medianPhases, setupBench, type Bench, type Groth16StatsLike, type SnarkjsLike } from './snarkjs-run.js';
 
 let bench: Promise<Bench> | undefined;
 
@@ -26,8 +26,9 @@ async function bytes(url: string): Promise<Uint8Array> {
   const vkey = await (await fetch(`../${dir}/${protocol}.vkey.json`)).json();
   // pippin's whole prover: the key read and its bases prepared once, as the Node path does
   const key = protocol === 'groth16' ? await groth16.loadKey(zkey) : undefined;
+  const stats: Groth16StatsLike[] = [];
   // snarkjs reads { type: 'mem' } files from the buffer; a fresh object per proof
-  const row = await benchProtocol(b, snarkjs as unknown as SnarkjsLike, protocol, () => ({ type: 'mem', data: zkey }), () => ({ type: 'mem', data: wtns }), vkey, runs, dir, key && (() => key.prove(wtns)), protocol === 'groth16' ? () => groth16.prove(zkey, wtns) : undefined).finally(() => key?.dispose());
-  return { ...row, crossOriginIsolated: globalThis.crossOriginIsolated, pippinThreads: threads.active ? threads.count : 1, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent };
+  const row = await benchProtocol(b, snarkjs as unknown as SnarkjsLike, protocol, () => ({ type: 'mem', data: zkey }), () => ({ type: 'mem', data: wtns }), vkey, runs, dir, key && (() => key.prove(wtns, { onStats: (s) => stats.push(s) })), protocol === 'groth16' ? () => groth16.prove(zkey, wtns) : undefined).finally(() => key?.dispose());
+  return { ...row, ...(stats.length > 1 ? { phases: medianPhases(stats.slice(1)) } : {}), crossOriginIsolated: globalThis.crossOriginIsolated, pippinThreads: threads.active ? threads.count : 1, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent };
 };
 (globalThis as Record<string, unknown>).snarkjsPageReady = true;

@@ -24,6 +24,18 @@ export interface BenchRow {
   calls: { call: string; group: string; points: number; zeros?: number; ones?: number; stockMs: number; engineMs: number; ratio: number }[];
 }
 
+/** Per-phase medians of a proof's Groth16Stats (each field its own median over the proofs). */
+export function medianPhases(stats: readonly Groth16StatsLike[]): Record<string, number> {
+  const at = (f: (s: Groth16StatsLike) => number) => median(stats.map(f));
+  return {
+    read: at((s) => s.read), abc: at((s) => s.abc), fft: at((s) => s.fft),
+    A: at((s) => s.msm.A), B1: at((s) => s.msm.B1), B2: at((s) => s.msm.B2), C: at((s) => s.msm.C), H: at((s) => s.msm.H), msm: at((s) => s.msm.all),
+    assemble: at((s) => s.assemble),
+  };
+}
+/** The fields of pippin's Groth16Stats the bench reads. */
+export interface Groth16StatsLike { read: number; abc: number; fft: number; msm: { A: number; B1: number; B2: number; C: number; H: number; all: number }; assemble: number }
+
 export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;

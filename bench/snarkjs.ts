@@ -22,7 +22,7 @@ import { cpus } from 'node:os';
 import * as snarkjs from 'snarkjs';
 import * as ffjavascript from 'ffjavascript';
 import type { FfjsCurve, FfjsModule } from '../src/snarkjs/index.js';
-import { benchProtocol, setupBench, type SnarkjsLike } from './snarkjs-run.js';
+import { benchProtocol, medianPhases, setupBench, type Groth16StatsLike, type SnarkjsLike } from './snarkjs-run.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { groth16 } from '../src/snarkjs/index.js';
 import { join } from 'node:path';
@@ -65,7 +65,9 @@ async function runNode(fixtures: Fixture[]): Promise<Row[]> {
       const witness = new Uint8Array(readFileSync(fx.wtns));
       // one-shot: groth16.prove reads the key's file and prepares it on every proof, as snarkjs does
       const oneShot = protocol === 'groth16' ? () => groth16.prove(fx.zkey.groth16!, witness) : undefined;
-      const row = await benchProtocol(b, snarkjs as unknown as SnarkjsLike, protocol, () => fx.zkey[protocol], () => fx.wtns, fx.vkey[protocol], RUNS, fx.spec.name, key && (() => key.prove(witness)), oneShot);
+      const stats: Groth16StatsLike[] = [];
+      const row = await benchProtocol(b, snarkjs as unknown as SnarkjsLike, protocol, () => fx.zkey[protocol], () => fx.wtns, fx.vkey[protocol], RUNS, fx.spec.name, key && (() => key.prove(witness, { onStats: (s) => stats.push(s) })), oneShot);
+      if (stats.length > 1) Object.assign(row, { phases: medianPhases(stats.slice(1)) }); // the warm-up proof left out
       key?.dispose();
       rows.push({ engine: `Node ${process.version}`, circuit: fx.spec.name, constraints: fx.constraints, ...row });
       report(rows[rows.length - 1]);
@@ -128,6 +130,17 @@ async function main() {
       const whole = r.wholeMs !== undefined ? `${r.wholeMs.toFixed(0)} | ${r.speedupWhole.toFixed(2)}×` : ' | ';
       const oneShot = r.oneShotMs !== undefined ? `${r.oneShotMs.toFixed(0)} | ${r.speedupOneShot.toFixed(2)}×` : ' | ';
       console.log(`| ${r.circuit} | ${r.protocol} | ${r.constraints} | ${r.stockMs.toFixed(0)} (${r.stockMsmMs.toFixed(0)}) | ${whole} | ${oneShot} | ${r.warmMs.toFixed(0)} (${r.warmMsmMs.toFixed(0)}) | ${r.speedupWarm.toFixed(2)}× | ${r.coldMs.toFixed(0)} (${r.coldMsmMs.toFixed(0)}) | ${r.speedupCold.toFixed(2)}× |`);
+    }
+    const phased = rows.filter((r) => r.phases);
+    if (phased.length > 0) {
+      console.log('\npippin groth16 per phase (onStats of the key-loaded proofs, medians; MSM columns: each from the MSMs\' common start, they share the curve\'s queue):\n');
+      console.log('| circuit | read | A/B/C | H FFTs | MSM A | B1 | B2 (G2) | C | H | assemble | total |');
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      for (const r of phased) {
+        const p = r.phases as Record<string, number>;
+        const f = (v: number) => v.toFixed(0);
+        console.log(`| ${r.circuit} | ${f(p.read)} | ${f(p.abc)} | ${f(p.fft)} | ${f(p.A)} | ${f(p.B1)} | ${f(p.B2)} | ${f(p.C)} | ${f(p.H)} | ${f(p.assemble)} | ${f(p.read + p.abc + p.fft + p.msm + p.assemble)} ms |`);
+      }
     }
     console.log('\nper call, warm (medians):\n');
     console.log('| circuit | protocol | call | group | points | zeros | ones | stock ms | engine ms | stock/engine |');
