@@ -31,6 +31,22 @@ export type Fp2Pair = readonly [bigint, bigint];
  */
 export type G2FormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks-compressed' | 'eip197';
 
+/**
+ * The optimal ate pairing's parameters (src/codegen/pairing.ts, src/reference/pairing.ts): the
+ * family's loop over the curve parameter u and the tower's ξ (F_p⁶ = F_p²[v]/(v³ − ξ), F_p¹² =
+ * F_p⁶[w]/(w² − v)).
+ */
+export interface PairingParams {
+  /** 'bls12': the loop runs over the bits of |u| and conjugates for u < 0 */
+  readonly family: 'bls12';
+  /** the curve parameter (BLS12-381: −0xd201000000010000) */
+  readonly u: bigint;
+  /** ξ = c0 + c1·i with v³ = ξ */
+  readonly xi: Fp2Pair;
+  /** M-type: b′ = b·ξ (checked by the reference; the only one implemented) */
+  readonly twist: 'M';
+}
+
 export interface G2Params {
   readonly name: string;
   /** the G1 descriptor's parameters (p, r, lambda shared) */
@@ -48,4 +64,6 @@ export interface G2Params {
   readonly psiEigen: bigint;
   /** the point encodings, primary first */
   readonly formats: readonly G2FormatName[];
+  /** the pairing's parameters, where implemented (built into the module when the descriptor sets pairingKernels) */
+  readonly pairing?: PairingParams;
 }

@@ -11,7 +11,9 @@
  * element of F_p¹² (basis 1, v, v², w, vw, v²w), up to a factor in a proper subfield that the final
  * exponentiation removes.
  */
-import type { G2Params, Fp2Pair } from '../curves/g2.js';
+import type { G2Params, PairingParams } from '../curves/g2.js';
+
+export type { PairingParams };
 import { type Fp2, RefFp2 } from './fp2.js';
 import type { G2Affine } from './g2.js';
 
@@ -21,17 +23,6 @@ export type Fp12 = readonly [Fp6, Fp6];
 export type Line = readonly [Fp2, Fp2, Fp2];
 /** T in homogeneous projective coordinates (x = X/Z, y = Y/Z). */
 export type G2Proj = readonly [Fp2, Fp2, Fp2];
-
-export interface PairingParams {
-  /** the family's loop: 'bls12' runs over |u| and conjugates for u < 0 */
-  readonly family: 'bls12';
-  /** the curve parameter (BLS12-381: −0xd201000000010000) */
-  readonly u: bigint;
-  /** ξ = c0 + c1·i with v³ = ξ (BLS12-381: 1 + i) */
-  readonly xi: Fp2Pair;
-  /** M-type: b′ = b·ξ (the only one implemented here) */
-  readonly twist: 'M';
-}
 
 /** The Miller loop's schedule: for each bit of |u| below the leading one, a doubling, then an addition where the bit is 1. */
 export function millerSchedule(u: bigint): ('dbl' | 'add')[] {
