@@ -67,3 +67,14 @@ export interface G2Params {
   /** the pairing's parameters, where implemented (built into the module when the descriptor sets pairingKernels) */
   readonly pairing?: PairingParams;
 }
+
+/** The Miller loop's schedule: for each bit of |u| below the leading one, a doubling, then an addition where the bit is 1. */
+export function millerSchedule(u: bigint): ('dbl' | 'add')[] {
+  const bits = (u < 0n ? -u : u).toString(2);
+  const steps: ('dbl' | 'add')[] = [];
+  for (const b of bits.slice(1)) {
+    steps.push('dbl');
+    if (b === '1') steps.push('add');
+  }
+  return steps;
+}

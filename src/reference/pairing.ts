@@ -11,7 +11,7 @@
  * element of F_p¹² (basis 1, v, v², w, vw, v²w), up to a factor in a proper subfield that the final
  * exponentiation removes.
  */
-import type { G2Params, PairingParams } from '../curves/g2.js';
+import { millerSchedule, type G2Params, type PairingParams } from '../curves/g2.js';
 
 export type { PairingParams };
 import { type Fp2, RefFp2 } from './fp2.js';
@@ -23,17 +23,6 @@ export type Fp12 = readonly [Fp6, Fp6];
 export type Line = readonly [Fp2, Fp2, Fp2];
 /** T in homogeneous projective coordinates (x = X/Z, y = Y/Z). */
 export type G2Proj = readonly [Fp2, Fp2, Fp2];
-
-/** The Miller loop's schedule: for each bit of |u| below the leading one, a doubling, then an addition where the bit is 1. */
-export function millerSchedule(u: bigint): ('dbl' | 'add')[] {
-  const bits = (u < 0n ? -u : u).toString(2);
-  const steps: ('dbl' | 'add')[] = [];
-  for (const b of bits.slice(1)) {
-    steps.push('dbl');
-    if (b === '1') steps.push('add');
-  }
-  return steps;
-}
 
 export class RefPairing {
   readonly F2: RefFp2;
