@@ -11,7 +11,7 @@
 ;; point formats (code name bytes): 0 zcash 96, 1 zcash-compressed 48, 2 arkworks 96
 ;; field fp2 = fp[i]/(i² + 1): element = c0 ‖ c1, 104 bytes
 ;; curve bls12-381 g2: y² = x³ + (4 + 4·i) over F_p², subgroup test ψ(P) = [-15132376222941642752]P
-;; pairing bls12-381: optimal ate, u = -0xd201000000010000, ξ = 1 + 1·i, M-type twist;
+;; pairing bls12-381: optimal ate (bls12), u = -0xd201000000010000, ξ = 1 + 1·i, M-type twist;
 ;;   68 lines per G2 point (21216 bytes), F_p¹² = 624 bytes
 (module
   (import "env" "memory" (memory 2 65536))
@@ -15879,6 +15879,13 @@
     (call $fp2_mul (i32.add (local.get $out) (i32.const 104)) (local.get $x) (local.get $b1))
     (call $fp2_copy (local.get $out) (local.get $scratch))
   )
+  ;; fp6_mul_fp2
+  ;; i64.mul instructions in body: 0
+  (func $fp6_mul_fp2 (param $out i32) (param $x i32) (param $b i32) (param $scratch i32)
+    (call $fp2_mul (local.get $out) (local.get $x) (local.get $b))
+    (call $fp2_mul (i32.add (local.get $out) (i32.const 104)) (i32.add (local.get $x) (i32.const 104)) (local.get $b))
+    (call $fp2_mul (i32.add (local.get $out) (i32.const 208)) (i32.add (local.get $x) (i32.const 208)) (local.get $b))
+  )
   ;; fp6_inv
   ;; i64.mul instructions in body: 0
   (func $fp6_inv (param $out i32) (param $x i32) (param $scratch i32)
@@ -15933,15 +15940,15 @@
     (call $fp6_sub (local.get $out) (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 624)) (i32.add (local.get $scratch) (i32.const 936)))
     (call $fp6_add (i32.add (local.get $out) (i32.const 312)) (local.get $scratch) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 936)))
   )
-  ;; fp12_mul_line(out, f, line, scratch): out = f·(l0 + l1·v + l4·v·w) for the evaluated line (l0, l1, l4) at line (3 F_p²),
-  ;; the sparse "014" product of the M-type twist: 13M2. out may alias f (not line).
+  ;; fp12_mul_line(out, f, line, scratch): out = f·ℓ for the evaluated line (c, sx, ty) at line (3 F_p²): the sparse product of the
+  ;; M-type twist, ℓ = (c + sx·v) + (ty·v)·w (shape 014): 13M2. out may alias f (not line).
   ;; scratch: 1664 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_mul_line (param $out i32) (param $f i32) (param $line i32) (param $scratch i32)
     (call $fp6_mul_01 (local.get $scratch) (local.get $f) (local.get $line) (i32.add (local.get $line) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 1040)))
     (call $fp6_mul_1 (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $f) (i32.const 312)) (i32.add (local.get $line) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 1040)))
-    (call $fp6_add (i32.add (local.get $scratch) (i32.const 624)) (local.get $f) (i32.add (local.get $f) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 1040)))
     (call $fp2_add (i32.add (local.get $scratch) (i32.const 936)) (i32.add (local.get $line) (i32.const 104)) (i32.add (local.get $line) (i32.const 208)))
+    (call $fp6_add (i32.add (local.get $scratch) (i32.const 624)) (local.get $f) (i32.add (local.get $f) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 1040)))
     (call $fp6_mul_01 (i32.add (local.get $scratch) (i32.const 624)) (i32.add (local.get $scratch) (i32.const 624)) (local.get $line) (i32.add (local.get $scratch) (i32.const 936)) (i32.add (local.get $scratch) (i32.const 1040)))
     (call $fp6_sub (i32.add (local.get $scratch) (i32.const 624)) (i32.add (local.get $scratch) (i32.const 624)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
     (call $fp6_sub (i32.add (local.get $out) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 624)) (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 1040)))
@@ -16443,9 +16450,10 @@
     )
     (call $fp12_conj (local.get $out) (local.get $out) (local.get $scratch))
   )
-  ;; pairing_final_exp(out, f, scratch): out = f^(3(p¹² − 1)/r) (the cube of the reduced pairing, as @noble/curves): the easy part
-  ;; f^((p⁶ − 1)(p² + 1)) (1 F_p¹² inverse), then Hayashida–Hayasaka–Teruya (eprint 2020/875): 3(p⁴ − p² + 1)/r =
-  ;; (u − 1)²(u + p)(u² + p² − 1) + 3 by five exponentiations by u (each 63 cyclotomic squarings + 5 products) and 3 Frobenius maps. out may alias f.
+  ;; pairing_final_exp(out, f, scratch): out = f raised to a fixed multiple of (p¹² − 1)/r (coprime to r; formulas in src/reference/pairing.ts):
+  ;; the easy part t = f^((p⁶ − 1)(p² + 1)) (1 F_p¹² inverse),
+  ;; then Hayashida–Hayasaka–Teruya (eprint 2020/875): 3(p⁴ − p² + 1)/r = (u − 1)²(u + p)(u² + p² − 1) + 3, the cube of the reduced
+  ;; pairing (as @noble/curves), by five exponentiations by u (each 63 cyclotomic squarings + 5 products) and 3 Frobenius maps. out may alias f.
   ;; scratch: 5200 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_final_exp (param $out i32) (param $f i32) (param $scratch i32)
@@ -16566,83 +16574,84 @@
     (call $fp2_sub (i32.add (local.get $T) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 520)) (i32.add (local.get $scratch) (i32.const 728)))
     (call $fp2_mul (i32.add (local.get $T) (i32.const 208)) (i32.add (local.get $T) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 416)))
   )
-  ;; pairing_prepare_g2(lines, q, scratch): the 68 lines (l0, l1, l4) of the Miller loop of the affine q (finite, in G2) into
+  ;; pairing_prepare_g2(lines, q, scratch): the 68 lines (c, s, t) of the Miller loop of the affine q (finite, in G2) into
   ;; lines (21216 bytes), in schedule order: 63 doublings and 5 additions of T in homogeneous
-  ;; coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts). Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.
-  ;; scratch: 1144 bytes, not overlapping the other arguments.
+  ;; coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts).
+  ;; Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.
+  ;; scratch: 1872 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_prepare_g2 (param $lines i32) (param $q i32) (param $scratch i32)
     (call $fp2_copy (local.get $scratch) (local.get $q))
     (call $fp2_copy (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $q) (i32.const 104)))
     (call $fp2_set_one (i32.add (local.get $scratch) (i32.const 208)))
-    (call $pairing_dbl_step (local.get $lines) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 312)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 624)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 936)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 1248)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 1560)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 1872)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 2184)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 2496)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 2808)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 3120)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 3432)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 3744)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4056)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4368)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4680)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4992)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 5304)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 5616)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 5928)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 6240)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 6552)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 6864)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 7176)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 7488)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 7800)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 8112)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 8424)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 8736)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9048)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9360)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9672)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9984)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 10296)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 10608)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 10920)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 11232)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 11544)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 11856)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 12168)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 12480)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 12792)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 13104)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 13416)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 13728)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14040)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14352)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14664)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14976)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 15288)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 15600)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 15912)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 16224)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 16536)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 16848)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 17160)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 17472)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 17784)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 18096)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 18408)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 18720)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19032)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19344)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19656)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19968)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 20280)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 20592)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
-    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 20904)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)))
+    (call $pairing_dbl_step (local.get $lines) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 312)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 624)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 936)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 1248)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 1560)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 1872)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 2184)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 2496)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 2808)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 3120)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 3432)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 3744)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4056)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4368)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4680)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 4992)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 5304)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 5616)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 5928)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 6240)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 6552)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 6864)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 7176)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 7488)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 7800)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 8112)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 8424)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 8736)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9048)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9360)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9672)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 9984)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 10296)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 10608)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 10920)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 11232)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 11544)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 11856)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 12168)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 12480)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 12792)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 13104)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 13416)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 13728)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14040)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14352)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14664)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 14976)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 15288)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 15600)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_add_step (i32.add (local.get $lines) (i32.const 15912)) (local.get $scratch) (local.get $q) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 16224)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 16536)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 16848)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 17160)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 17472)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 17784)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 18096)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 18408)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 18720)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19032)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19344)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19656)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 19968)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 20280)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 20592)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
+    (call $pairing_dbl_step (i32.add (local.get $lines) (i32.const 20904)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1040)))
   )
   ;; pairing_lines_at
   ;; i64.mul instructions in body: 0

@@ -1,5 +1,5 @@
 /**
- * Generator of the pairing kernels of a BLS12 curve with an M-type twist (`fp12_*`, `pairing_*`):
+ * Generator of the pairing kernels of a BLS12 (M-type twist) or BN (D-type) curve (`fp12_*`, `pairing_*`):
  * the tower F_p⁶ = F_p²[v]/(v³ − ξ), F_p¹² = F_p⁶[w]/(w² − v) over the module's F_p² kernels, the
  * optimal ate Miller loop over prepared lines and the final exponentiation. Every routine is the
  * one of the bigint twin, src/reference/pairing.ts, which states the formulas and their sources.
@@ -20,7 +20,7 @@
 import type { FieldGen } from './field.js';
 import { fp2CallScratchBytes } from './fp2.js';
 import { FuncBuilder, type I32, type ModuleBuilder, emitDoubleAndAdd, i32 } from './wat.js';
-import type { G2Params, PairingParams } from '../curves/g2.js';
+import type { Fp2Pair, G2Params, PairingParams } from '../curves/g2.js';
 import { RefPairing } from '../reference/pairing.js';
 
 type Ptr = I32;
@@ -69,9 +69,9 @@ export class PairingGen {
   }
 
   describe(): string[] {
-    const { u } = this.params;
+    const { u, family, twist } = this.params;
     return [
-      `pairing ${this.g2.name}: optimal ate, u = ${u < 0n ? '-' : ''}0x${(u < 0n ? -u : u).toString(16)}, ξ = ${this.params.xi[0]} + ${this.params.xi[1]}·i, M-type twist;`,
+      `pairing ${this.g2.name}: optimal ate (${family}), u = ${u < 0n ? '-' : ''}0x${(u < 0n ? -u : u).toString(16)}, ξ = ${this.params.xi[0]} + ${this.params.xi[1]}·i, ${twist}-type twist;`,
       `  ${this.lines} lines per G2 point (${this.lineTableBytes} bytes), F_p¹² = ${this.E12} bytes`,
     ];
   }
@@ -230,6 +230,10 @@ export class PairingGen {
       this.f2s(fb, fr, 'mul', this.c6(out, 1), x, b1);
       this.f2(fb, 'copy', out, fr.t.c0);
     });
+    // x·b for b in F_p²: 3M2; out may alias x (not b)
+    this.def('fp6_mul_fp2', ['out', 'x', 'b'], {}, undefined, (fb, [out, x, b], fr) => {
+      for (let k = 0; k < 3; k++) this.f2s(fb, fr, 'mul', this.c6(out, k), this.c6(x, k), b);
+    });
     // 1/x by the adjugate (reference inv6): 9M2 + 3S2 + 1 F_p² inverse
     this.def('fp6_inv', ['out', 'x'], { c0: E2, c1: E2, c2: E2, t: E2, a: E2 }, undefined, (fb, [out, x], fr) => {
       const { c0, c1, c2, t, a } = fr.t;
@@ -290,17 +294,26 @@ export class PairingGen {
       this.call(fb, fr, 'fp6_sub', out, a, b);
       this.call(fb, fr, 'fp6_add', H(out, 1), t, t);
     });
+    const dType = this.params.twist === 'D';
     this.def('fp12_mul_line', ['out', 'f', 'line'], { t0: E6, t1: E6, a: E6, s: E2 }, [
-      'fp12_mul_line(out, f, line, scratch): out = f·(l0 + l1·v + l4·v·w) for the evaluated line (l0, l1, l4) at line (3 F_p²),',
-      'the sparse "014" product of the M-type twist: 13M2. out may alias f (not line).',
+      'fp12_mul_line(out, f, line, scratch): out = f·ℓ for the evaluated line (c, sx, ty) at line (3 F_p²): the sparse product of the',
+      dType ? 'D-type twist, ℓ = ty + (sx + c·v)·w (shape 034): 13M2. out may alias f (not line).' : 'M-type twist, ℓ = (c + sx·v) + (ty·v)·w (shape 014): 13M2. out may alias f (not line).',
     ], (fb, [out, f, line], fr) => {
       const { t0, t1, a, s } = fr.t;
-      const [l0, l1, l4] = [0, 1, 2].map((k) => at(line, k * E2));
-      this.call(fb, fr, 'fp6_mul_01', t0, H(f, 0), l0, l1);
-      this.call(fb, fr, 'fp6_mul_1', t1, H(f, 1), l4);
-      this.call(fb, fr, 'fp6_add', a, H(f, 0), H(f, 1));
-      this.f2(fb, 'add', s, l1, l4);
-      this.call(fb, fr, 'fp6_mul_01', a, a, l0, s);
+      const [c, sx, ty] = [0, 1, 2].map((k) => at(line, k * E2));
+      if (dType) {
+        this.call(fb, fr, 'fp6_mul_fp2', t0, H(f, 0), ty);
+        this.call(fb, fr, 'fp6_mul_01', t1, H(f, 1), sx, c);
+        this.f2(fb, 'add', s, ty, sx);
+        this.call(fb, fr, 'fp6_add', a, H(f, 0), H(f, 1));
+        this.call(fb, fr, 'fp6_mul_01', a, a, s, c);
+      } else {
+        this.call(fb, fr, 'fp6_mul_01', t0, H(f, 0), c, sx);
+        this.call(fb, fr, 'fp6_mul_1', t1, H(f, 1), ty);
+        this.f2(fb, 'add', s, sx, ty);
+        this.call(fb, fr, 'fp6_add', a, H(f, 0), H(f, 1));
+        this.call(fb, fr, 'fp6_mul_01', a, a, c, s);
+      }
       this.call(fb, fr, 'fp6_sub', a, a, t0);
       this.call(fb, fr, 'fp6_sub', H(out, 1), a, t1);
       this.call(fb, fr, 'fp6_mul_v', t1, t1);
@@ -421,37 +434,73 @@ export class PairingGen {
     const { E12 } = this;
     const w = (au: bigint) => `${au.toString(2).length - 1} cyclotomic squarings + ${au.toString(2).replace(/0/g, '').length - 1} products`;
     const au = this.params.u < 0n ? -this.params.u : this.params.u;
+    const bn = this.params.family === 'bn';
+    const hard = bn
+      ? [
+          'then the BN multiple 2u(6u² + 3u + 1)·(p⁴ − p² + 1)/r of Fuentes-Castañeda–Knapp–Rodríguez-Henríquez (SAC 2011, §6; the power',
+          `@noble/curves takes): t^(λ0 + λ1·p + λ2·p² + λ3·p³) by three exponentiations by u (each ${w(au)}) and 3 Frobenius maps. out may alias f.`,
+        ]
+      : [
+          'then Hayashida–Hayasaka–Teruya (eprint 2020/875): 3(p⁴ − p² + 1)/r = (u − 1)²(u + p)(u² + p² − 1) + 3, the cube of the reduced',
+          `pairing (as @noble/curves), by five exponentiations by u (each ${w(au)}) and 3 Frobenius maps. out may alias f.`,
+        ];
     this.def('pairing_final_exp', ['out', 'f'], { t: E12, a: E12, b: E12, c: E12, d: E12 }, [
-      'pairing_final_exp(out, f, scratch): out = f^(3(p¹² − 1)/r) (the cube of the reduced pairing, as @noble/curves): the easy part',
-      'f^((p⁶ − 1)(p² + 1)) (1 F_p¹² inverse), then Hayashida–Hayasaka–Teruya (eprint 2020/875): 3(p⁴ − p² + 1)/r =',
-      `(u − 1)²(u + p)(u² + p² − 1) + 3 by five exponentiations by u (each ${w(au)}) and 3 Frobenius maps. out may alias f.`,
+      'pairing_final_exp(out, f, scratch): out = f raised to a fixed multiple of (p¹² − 1)/r (coprime to r; formulas in src/reference/pairing.ts):',
+      'the easy part t = f^((p⁶ − 1)(p² + 1)) (1 F_p¹² inverse),',
+      ...hard,
     ], (fb, [out, f], fr) => {
       const { t, a, b, c, d } = fr.t;
-      this.call(fb, fr, 'fp12_inv', a, f);
-      this.call(fb, fr, 'fp12_conj', t, f);
-      this.call(fb, fr, 'fp12_mul', t, t, a);
-      this.call(fb, fr, 'fp12_frobenius2', a, t);
-      this.call(fb, fr, 'fp12_mul', t, t, a);
+      const c12 = (name: string, ...args: Ptr[]) => this.call(fb, fr, name, ...args);
+      c12('fp12_inv', a, f);
+      c12('fp12_conj', t, f);
+      c12('fp12_mul', t, t, a);
+      c12('fp12_frobenius2', a, t);
+      c12('fp12_mul', t, t, a);
+      if (bn) {
+        fb.comment('b = t^(2u), c = t^(6u), d = t^(6u²), a = t^(12u³) → λ2, b → λ1, c → λ3^p³, d → λ0');
+        c12('fp12_exp_u', b, t);
+        c12('fp12_cyclotomic_sqr', b, b);
+        c12('fp12_cyclotomic_sqr', c, b);
+        c12('fp12_mul', c, c, b);
+        c12('fp12_exp_u', d, c);
+        c12('fp12_exp_u', a, d);
+        c12('fp12_cyclotomic_sqr', a, a);
+        c12('fp12_mul', a, a, d);
+        c12('fp12_mul', a, a, c);
+        c12('fp12_conj', b, b);
+        c12('fp12_mul', b, a, b);
+        c12('fp12_conj', c, t);
+        c12('fp12_mul', c, b, c);
+        c12('fp12_frobenius3', c, c);
+        c12('fp12_mul', d, a, d);
+        c12('fp12_mul', d, d, t);
+        c12('fp12_frobenius2', t, a);
+        c12('fp12_mul', d, d, t);
+        c12('fp12_frobenius1', t, b);
+        c12('fp12_mul', d, d, t);
+        c12('fp12_mul', out, c, d);
+        return;
+      }
       fb.comment('a = t^(u − 1), b = a^(u − 1), c = b^(u + p), d = c^(u² + p² − 1)');
-      this.call(fb, fr, 'fp12_exp_u', a, t);
-      this.call(fb, fr, 'fp12_conj', b, t);
-      this.call(fb, fr, 'fp12_mul', a, a, b);
-      this.call(fb, fr, 'fp12_exp_u', b, a);
-      this.call(fb, fr, 'fp12_conj', a, a);
-      this.call(fb, fr, 'fp12_mul', b, b, a);
-      this.call(fb, fr, 'fp12_exp_u', c, b);
-      this.call(fb, fr, 'fp12_frobenius1', a, b);
-      this.call(fb, fr, 'fp12_mul', c, c, a);
-      this.call(fb, fr, 'fp12_exp_u', a, c);
-      this.call(fb, fr, 'fp12_exp_u', d, a);
-      this.call(fb, fr, 'fp12_frobenius2', a, c);
-      this.call(fb, fr, 'fp12_mul', d, d, a);
-      this.call(fb, fr, 'fp12_conj', a, c);
-      this.call(fb, fr, 'fp12_mul', d, d, a);
+      c12('fp12_exp_u', a, t);
+      c12('fp12_conj', b, t);
+      c12('fp12_mul', a, a, b);
+      c12('fp12_exp_u', b, a);
+      c12('fp12_conj', a, a);
+      c12('fp12_mul', b, b, a);
+      c12('fp12_exp_u', c, b);
+      c12('fp12_frobenius1', a, b);
+      c12('fp12_mul', c, c, a);
+      c12('fp12_exp_u', a, c);
+      c12('fp12_exp_u', d, a);
+      c12('fp12_frobenius2', a, c);
+      c12('fp12_mul', d, d, a);
+      c12('fp12_conj', a, c);
+      c12('fp12_mul', d, d, a);
       fb.comment('· t³');
-      this.call(fb, fr, 'fp12_cyclotomic_sqr', a, t);
-      this.call(fb, fr, 'fp12_mul', a, a, t);
-      this.call(fb, fr, 'fp12_mul', out, d, a);
+      c12('fp12_cyclotomic_sqr', a, t);
+      c12('fp12_mul', a, a, t);
+      c12('fp12_mul', out, d, a);
     });
   }
 
@@ -530,18 +579,40 @@ export class PairingGen {
     const lineBytes = 3 * E2;
     const schedule = this.ref.schedule;
     const doubles = schedule.filter((s) => s === 'dbl').length;
-    this.def('pairing_prepare_g2', ['lines', 'q'], { T: 3 * E2 }, [
-      `pairing_prepare_g2(lines, q, scratch): the ${this.lines} lines (l0, l1, l4) of the Miller loop of the affine q (finite, in G2) into`,
+    const pi = this.ref.pi;
+    const uses = (k: string) => schedule.includes(k as never);
+    this.def('pairing_prepare_g2', ['lines', 'q'], { T: 3 * E2, N: 2 * E2, Q1: 2 * E2, Q2: 2 * E2, K: E2 }, [
+      `pairing_prepare_g2(lines, q, scratch): the ${this.lines} lines (c, s, t) of the Miller loop of the affine q (finite, in G2) into`,
       `lines (${this.lineTableBytes} bytes), in schedule order: ${doubles} doublings and ${this.lines - doubles} additions of T in homogeneous`,
-      'coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts). Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.',
+      `coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts)${this.params.family === 'bn' ? ', the last two with π(q) and −π²(q)' : ''}.`,
+      'Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.',
     ], (fb, [lines, q], fr) => {
-      const T = fr.t.T;
+      const { T, N, Q1, Q2, K } = fr.t;
+      const y = (P: Ptr) => at(P, E2);
       this.f2(fb, 'copy', T, q);
-      this.f2(fb, 'copy', at(T, E2), at(q, E2));
+      this.f2(fb, 'copy', y(T), y(q));
       this.f2(fb, 'set_one', at(T, 2 * E2));
+      if (uses('sub')) {
+        this.f2(fb, 'copy', N, q);
+        this.f2(fb, 'neg', y(N), y(q));
+      }
+      if (uses('frob1')) {
+        fb.comment('Q1 = π(q) = (conj(x)·πx, conj(y)·πy), Q2 = −π²(q) = (x·π2x, −y·π2y)');
+        const mulConst = (dst: Ptr, src: Ptr, k: Fp2Pair, conj: boolean) => {
+          this.f2(fb, conj ? 'conj' : 'copy', dst, src);
+          this.f2const(fb, K, k);
+          this.f2s(fb, fr, 'mul', dst, dst, K);
+        };
+        mulConst(Q1, q, pi.x, true);
+        mulConst(y(Q1), y(q), pi.y, true);
+        mulConst(Q2, q, pi.x2, false);
+        mulConst(y(Q2), y(q), pi.y2, false);
+        this.f2(fb, 'neg', y(Q2), y(Q2));
+      }
+      const other = { add: q, sub: N, frob1: Q1, frob2: Q2 } as const;
       schedule.forEach((s, k) => {
         if (s === 'dbl') this.call(fb, fr, 'pairing_dbl_step', at(lines, k * lineBytes), T);
-        else this.call(fb, fr, 'pairing_add_step', at(lines, k * lineBytes), T, q);
+        else this.call(fb, fr, 'pairing_add_step', at(lines, k * lineBytes), T, other[s]);
       });
     });
     // f ← f·ℓ_i(P_i) for the line at byte offset `off` of each pair's table
@@ -570,7 +641,7 @@ export class PairingGen {
         if (s === 'dbl' && k > 0) this.call(fb, fr, 'fp12_sqr', out, out);
         this.call(fb, fr, 'pairing_lines_at', out, ps, lines, count, i32.const(k * lineBytes));
       });
-      if (this.params.u < 0n) this.call(fb, fr, 'fp12_conj', out, out);
+      if (this.params.family === 'bls12' && this.params.u < 0n) this.call(fb, fr, 'fp12_conj', out, out);
     });
   }
 }

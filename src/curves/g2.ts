@@ -37,14 +37,17 @@ export type G2FormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks
  * F_p⁶[w]/(w² − v)).
  */
 export interface PairingParams {
-  /** 'bls12': the loop runs over the bits of |u| and conjugates for u < 0 */
-  readonly family: 'bls12';
-  /** the curve parameter (BLS12-381: −0xd201000000010000) */
+  /**
+   * 'bls12': the loop runs over the bits of |u| and conjugates for u < 0; 'bn': over 6u + 2 in
+   * NAF, then the lines through π(Q) and −π²(Q)
+   */
+  readonly family: 'bls12' | 'bn';
+  /** the curve parameter (BLS12-381: −0xd201000000010000; BN254: 0x44e992b44a6909f1) */
   readonly u: bigint;
   /** ξ = c0 + c1·i with v³ = ξ */
   readonly xi: Fp2Pair;
-  /** M-type: b′ = b·ξ (checked by the reference; the only one implemented) */
-  readonly twist: 'M';
+  /** M-type: b′ = b·ξ (lines of the sparse shape 014); D-type: b′ = b/ξ (shape 034). Checked by the reference. */
+  readonly twist: 'M' | 'D';
 }
 
 export interface G2Params {
@@ -68,13 +71,35 @@ export interface G2Params {
   readonly pairing?: PairingParams;
 }
 
-/** The Miller loop's schedule: for each bit of |u| below the leading one, a doubling, then an addition where the bit is 1. */
-export function millerSchedule(u: bigint): ('dbl' | 'add')[] {
-  const bits = (u < 0n ? -u : u).toString(2);
-  const steps: ('dbl' | 'add')[] = [];
-  for (const b of bits.slice(1)) {
+/** A step of the Miller loop: T ← 2T, T ← T ± Q, or (BN) T ← T + π(Q), T ← T − π²(Q); each gives one line. */
+export type MillerStep = 'dbl' | 'add' | 'sub' | 'frob1' | 'frob2';
+
+/**
+ * The Miller loop's schedule. BLS12: for each bit of |u| below the leading one a doubling, then an
+ * addition where the bit is 1. BN: the same over the NAF digits of 6u + 2 (−1: T − Q), then the two
+ * Frobenius additions.
+ */
+export function millerSchedule(params: Pick<PairingParams, 'family' | 'u'>): MillerStep[] {
+  const { family, u } = params;
+  const n = family === 'bn' ? 6n * u + 2n : u < 0n ? -u : u;
+  const digits: number[] = [];
+  if (family === 'bn') {
+    // NAF, least significant first
+    for (let k = n; k > 0n; k >>= 1n) {
+      let d = 0;
+      if (k & 1n) {
+        d = 2 - Number(k & 3n);
+        k -= BigInt(d);
+      }
+      digits.push(d);
+    }
+  } else for (const b of n.toString(2)) digits.unshift(b === '1' ? 1 : 0);
+  const steps: MillerStep[] = [];
+  for (let i = digits.length - 2; i >= 0; i--) {
     steps.push('dbl');
-    if (b === '1') steps.push('add');
+    if (digits[i] === 1) steps.push('add');
+    if (digits[i] === -1) steps.push('sub');
   }
+  if (family === 'bn') steps.push('frob1', 'frob2');
   return steps;
 }

@@ -51,7 +51,7 @@ export class Pairing {
     if (typeof this.k.pairing_miller_loop !== 'function') throw new Error('pippin: this module has no pairing kernels');
     this.EB = ctx.EB;
     this.E12 = 12 * ctx.EB;
-    this.tableBytes = millerSchedule(params.u).length * 6 * ctx.EB;
+    this.tableBytes = millerSchedule(params).length * 6 * ctx.EB;
     const s = ctx.kernelScratch;
     this.scratchBytes = Math.max(s.pairing_prepare_g2!, s.pairing_miller_loop!, s.pairing_final_exp!, s.fp12_is_one!, s.fp12_mul!);
   }

@@ -11,7 +11,7 @@
  * element of F_p¹² (basis 1, v, v², w, vw, v²w), up to a factor in a proper subfield that the final
  * exponentiation removes.
  */
-import { millerSchedule, type G2Params, type PairingParams } from '../curves/g2.js';
+import { millerSchedule, type G2Params, type MillerStep, type PairingParams } from '../curves/g2.js';
 
 export type { PairingParams };
 import { type Fp2, RefFp2 } from './fp2.js';
@@ -31,7 +31,9 @@ export class RefPairing {
   readonly xi: Fp2;
   /** 3·b′ (the doubling's constant) */
   readonly b3: Fp2;
-  readonly schedule: ('dbl' | 'add')[];
+  readonly schedule: MillerStep[];
+  /** π(x, y) = (conj(x)·πx, conj(y)·πy) and π²(x, y) = (x·π2x, y·π2y) on the twist (BN's last two lines) */
+  readonly pi: { x: Fp2; y: Fp2; x2: Fp2; y2: Fp2 };
   /** frob[n − 1][k] = ξ^(k·(pⁿ − 1)/6): w^(k·pⁿ) = frob[n−1][k]·w^k, n = 1…3, k = 0…5 */
   readonly frob: Fp2[][];
   readonly one12: Fp12;
@@ -42,9 +44,14 @@ export class RefPairing {
     this.r = g2.g1.r;
     const F = this.F2;
     this.xi = F.of(params.xi);
-    if (!F.eq(F.of(g2.b), F.mul(this.xi, [g2.g1.b, 0n]))) throw new Error(`RefPairing(${g2.name}): b′ ≠ b·ξ (not an M-type twist over this ξ)`);
+    const b = F.of([g2.g1.b, 0n]);
+    const twisted = params.twist === 'M' ? F.mul(b, this.xi) : F.mul(b, F.inv(this.xi));
+    if (!F.eq(F.of(g2.b), twisted)) throw new Error(`RefPairing(${g2.name}): b′ ≠ b${params.twist === 'M' ? '·' : '/'}ξ (not a ${params.twist}-type twist over this ξ)`);
+    // untwist–Frobenius–twist on E′: x ↦ conj(x)·ξ^(±(p − 1)/3), y ↦ conj(y)·ξ^(±(p − 1)/2) (+ for D-type, − for M-type)
+    const e = (num: bigint, den: bigint) => F.pow(params.twist === 'D' ? this.xi : F.inv(this.xi), num / den);
+    this.pi = { x: e(this.p - 1n, 3n), y: e(this.p - 1n, 2n), x2: e(this.p * this.p - 1n, 3n), y2: e(this.p * this.p - 1n, 2n) };
     this.b3 = F.mul([3n, 0n], F.of(g2.b));
-    this.schedule = millerSchedule(params.u);
+    this.schedule = millerSchedule(params);
     this.frob = [1, 2, 3].map((n) => frobeniusCoefficients(F, this.xi, n));
     const z: Fp6 = [F.zero, F.zero, F.zero];
     this.one12 = [[F.one, F.zero, F.zero], z];
@@ -114,11 +121,21 @@ export class RefPairing {
     const c0 = this.sub6(this.sub6(this.mul6(this.add6(a[0], a[1]), this.add6(a[0], this.mulV(a[1]))), t), this.mulV(t));
     return [c0, this.add6(t, t)];
   }
-  /** f·ℓ for the sparse ℓ = (l0 + l1·v) + (l4·v)·w: 13 F_p² products. */
-  mulLine(f: Fp12, l0: Fp2, l1: Fp2, l4: Fp2): Fp12 {
-    const t0 = this.mul6By01(f[0], l0, l1);
-    const t1 = this.mul6By1(f[1], l4);
-    const c1 = this.sub6(this.sub6(this.mul6By01(this.add6(f[0], f[1]), l0, this.F2.add(l1, l4)), t0), t1);
+  /**
+   * f·ℓ for an evaluated line (c, s·xP, t·yP): M-type ℓ = (c + s·xP·v) + (t·yP·v)·w (shape 014), D-type
+   * ℓ = t·yP + (s·xP + c·v)·w (shape 034). 13 F_p² products either way.
+   */
+  mulLine(f: Fp12, c: Fp2, sx: Fp2, ty: Fp2): Fp12 {
+    const F = this.F2;
+    if (this.params.twist === 'M') {
+      const t0 = this.mul6By01(f[0], c, sx);
+      const t1 = this.mul6By1(f[1], ty);
+      const c1 = this.sub6(this.sub6(this.mul6By01(this.add6(f[0], f[1]), c, F.add(sx, ty)), t0), t1);
+      return [this.add6(t0, this.mulV(t1)), c1];
+    }
+    const t0: Fp6 = [F.mul(f[0][0], ty), F.mul(f[0][1], ty), F.mul(f[0][2], ty)];
+    const t1 = this.mul6By01(f[1], sx, c);
+    const c1 = this.sub6(this.sub6(this.mul6By01(this.add6(f[0], f[1]), F.add(ty, sx), c), t0), t1);
     return [this.add6(t0, this.mulV(t1)), c1];
   }
   /** a^(p⁶) = a0 − a1·w: the inverse on the cyclotomic subgroup. */
@@ -231,10 +248,18 @@ export class RefPairing {
   }
   /** The lines of the Miller loop of Q (finite, in G2), in schedule order: "prepared" Q. */
   prepare(Q: G2Affine): Line[] {
-    let T: G2Proj = [Q.x, Q.y, this.F2.one];
+    const F = this.F2;
+    let T: G2Proj = [Q.x, Q.y, F.one];
+    const { pi } = this;
+    const other: Record<Exclude<MillerStep, 'dbl'>, G2Affine> = {
+      add: Q,
+      sub: { x: Q.x, y: F.neg(Q.y) },
+      frob1: { x: F.mul(F.conj(Q.x), pi.x), y: F.mul(F.conj(Q.y), pi.y) },
+      frob2: { x: F.mul(Q.x, pi.x2), y: F.neg(F.mul(Q.y, pi.y2)) },
+    };
     const lines: Line[] = [];
     for (const s of this.schedule) {
-      const step = s === 'dbl' ? this.doubleStep(T) : this.addStep(T, Q);
+      const step = s === 'dbl' ? this.doubleStep(T) : this.addStep(T, other[s]);
       T = step.T;
       lines.push(step.line);
     }
@@ -247,13 +272,14 @@ export class RefPairing {
     let k = 0;
     for (let s = 0; s < this.schedule.length; s++) {
       if (this.schedule[s] === 'dbl' && s > 0) f = this.sqr(f);
+      // (c, s·xP, t·yP)
       for (const { P, lines } of pairs) {
         const [l0, l1, l4] = lines[k]!;
         f = this.mulLine(f, l0, F.mulFp(l1, P.x), F.mulFp(l4, P.y));
       }
       k++;
     }
-    return this.params.u < 0n ? this.conj(f) : f;
+    return this.params.family === 'bls12' && this.params.u < 0n ? this.conj(f) : f;
   }
   /**
    * f^(3(p¹² − 1)/r): the easy part f^((p⁶ − 1)(p² + 1)), then the hard part of Hayashida–Hayasaka–Teruya
@@ -263,11 +289,30 @@ export class RefPairing {
   finalExp(f: Fp12): Fp12 {
     let t = this.mul(this.conj(f), this.inv(f));
     t = this.mul(this.frobenius(t, 2), t);
+    return this.params.family === 'bn' ? this.hardPartBn(t) : this.hardPartBls12(t);
+  }
+  private hardPartBls12(t: Fp12): Fp12 {
     const a = this.mul(this.expU(t), this.conj(t)); // t^(u − 1)
     const b = this.mul(this.expU(a), this.conj(a)); // t^((u − 1)²)
     const c = this.mul(this.expU(b), this.frobenius(b, 1)); // ·(u + p)
     const d = this.mul(this.mul(this.expU(this.expU(c)), this.frobenius(c, 2)), this.conj(c)); // ·(u² + p² − 1)
     return this.mul(d, this.mul(this.cyclotomicSqr(t), t)); // · t³
+  }
+  /**
+   * BN: t^(λ0 + λ1·p + λ2·p² + λ3·p³), the multiple 2u(6u² + 3u + 1)·(p⁴ − p² + 1)/r of Fuentes-Castañeda,
+   * Knapp and Rodríguez-Henríquez ("Faster hashing to G2", SAC 2011, §6; the power @noble/curves takes):
+   * λ0 = 12u³ + 12u² + 6u + 1, λ1 = 12u³ + 6u² + 4u, λ2 = 12u³ + 6u² + 6u, λ3 = λ1 − 1; three exponentiations by u.
+   */
+  private hardPartBn(t: Fp12): Fp12 {
+    const b = this.cyclotomicSqr(this.expU(t)); // t^(2u)
+    const c = this.mul(this.cyclotomicSqr(b), b); // t^(6u)
+    const d = this.expU(c); // t^(6u²)
+    const g = this.cyclotomicSqr(this.expU(d)); // t^(12u³)
+    const y8 = this.mul(this.mul(g, d), c); // λ2
+    const y9 = this.mul(y8, this.conj(b)); // λ1
+    const l3 = this.mul(y9, this.conj(t));
+    const l0 = this.mul(this.mul(y8, d), t);
+    return this.mul(this.mul(this.frobenius(l3, 3), this.frobenius(y8, 2)), this.mul(this.frobenius(y9, 1), l0));
   }
   /** e(P, Q) (null = infinity: 1). */
   pairing(P: { x: bigint; y: bigint } | null, Q: G2Affine | null): Fp12 {
