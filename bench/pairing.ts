@@ -1,20 +1,21 @@
 /**
- * BLS12-381 pairings, one process, one thread, interleaved: pippin (src/msm/pairing.ts on the
+ * Pairings (BLS12-381, or BN254 with --curve bn254), one process, one thread, interleaved: pippin (src/msm/pairing.ts on the
  * backend init() takes: i32 in Node, wide64 on Bun), @noble/curves 2.4.0 and mcl-wasm 2.4.1. Every
  * result is cross-checked before timing (the checks' booleans of all three, pippin's e(P, Q) equal to
  * noble's). Per round each case runs each library in turn (rotating order), `--iters` calls timed
  * together; the table gives the median over rounds, ms per call, and the peers' time over pippin's.
  *
- *   npm run bench:pairing -- [--rounds 7] [--iters 5]
+ *   npm run bench:pairing -- [--curve bls12-381|bn254] [--rounds 7] [--iters 5]
  *
  * Cases: pairingCheck with 1 pair (e(P, Q) = 1?, false) and 2 pairs (e(aP, Q)·e(−P, aQ) = 1, true);
  * 2 pairs with both G2 points prepared (pippin prepareG2, mcl precomputedMillerLoop2, noble's own
  * per-point precomputation cache); the Miller loop of 1 pair; the final exponentiation alone.
  * pippin's millerLoop/finalExp include writing and reading the F_p¹² value (24 conversions).
  */
-import { bls12_381 as noble } from '@noble/curves/bls12-381.js';
+import { bls12_381 as nobleBls } from '@noble/curves/bls12-381.js';
+import { bn254 as nobleBn } from '@noble/curves/bn254.js';
 import mcl from 'mcl-wasm';
-import { bls12_381 } from '../src/index.js';
+import { bls12_381, bn254 } from '../src/index.js';
 import { groupContextOf } from '../src/api/group.js';
 import type { G1AffineValue } from '../src/msm/group.js';
 import { Pairing, type Fp12 } from '../src/msm/pairing.js';
@@ -22,18 +23,23 @@ import { registry } from '../src/curves/index.js';
 import { holdMclCurve } from './peers/mcl.js';
 import { intFlag, parseFlags, runCli } from '../src/cli-args.js';
 
-const USAGE = 'usage: npm run bench:pairing -- [--rounds 7] [--iters 5]';
+const USAGE = 'usage: npm run bench:pairing -- [--curve bls12-381|bn254] [--rounds 7] [--iters 5]';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-type NP1 = InstanceType<typeof noble.G1.Point>;
-type NP2 = InstanceType<typeof noble.G2.Point>;
+type NP1 = InstanceType<typeof nobleBls.G1.Point>;
+type NP2 = InstanceType<typeof nobleBls.G2.Point>;
 
 runCli('bench:pairing', USAGE, async () => {
-  const { values } = parseFlags(process.argv.slice(2), { rounds: { type: 'string' }, iters: { type: 'string' } });
+  const { values } = parseFlags(process.argv.slice(2), { curve: { type: 'string' }, rounds: { type: 'string' }, iters: { type: 'string' } });
   const rounds = intFlag('rounds', values.rounds, 7, 1, 100);
   const iters = intFlag('iters', values.iters, 5, 1, 1000);
-  await bls12_381.init();
-  const release = await holdMclCurve('bls12-381');
-  const pr = new Pairing(groupContextOf<G1AffineValue>(bls12_381.g1), registry['bls12-381'].g2.pairing!);
+  const name = values.curve ?? 'bls12-381';
+  if (name !== 'bls12-381' && name !== 'bn254') throw new Error(`bench:pairing: --curve ${name}: bls12-381 or bn254`);
+  const api = name === 'bn254' ? bn254 : bls12_381;
+  // one noble type for both curves (their point and Fp12 APIs are the same)
+  const noble = (name === 'bn254' ? nobleBn : nobleBls) as unknown as typeof nobleBls;
+  await api.init();
+  const release = await holdMclCurve(name);
+  const pr = new Pairing(groupContextOf<G1AffineValue>(api.g1), registry[name].g2.pairing!);
   const F12 = noble.fields.Fp12;
 
   // inputs: P = [s]G1, Q = [t]G2, a; the 2-pair check e(aP, Q)·e(−P, aQ) = 1
@@ -135,7 +141,7 @@ runCli('bench:pairing', USAGE, async () => {
     const xs = times.get(`${c}|${lib}`);
     return xs ? median(xs) : undefined;
   };
-  console.log(`\npippin backend ${bls12_381.info().backend}, ${rounds} rounds × ${iters} calls, median ms per call (peer / pippin)\n`);
+  console.log(`\n${name}, pippin backend ${api.info().backend}, ${rounds} rounds × ${iters} calls, median ms per call (peer / pippin)\n`);
   console.log('| case | pippin | noble | mcl |');
   console.log('|---|---:|---:|---:|');
   for (const c of cases) {
