@@ -15913,7 +15913,7 @@
   )
   ;; fp12_mul(out, x, y, scratch): out = x·y in F_p¹² (Karatsuba over F_p⁶: 3 F_p⁶ products, 18M2 = 54 base products);
   ;; out may alias x and y.
-  ;; scratch: 2080 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 2080 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_mul (param $out i32) (param $x i32) (param $y i32) (param $scratch i32)
     (call $fp6_mul (local.get $scratch) (local.get $x) (local.get $y) (i32.add (local.get $scratch) (i32.const 1248)))
@@ -15927,7 +15927,7 @@
     (call $fp6_add (local.get $out) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 1248)))
   )
   ;; fp12_sqr(out, x, scratch): out = x² (complex method over F_p⁶: 2 F_p⁶ products, 12M2); out may alias x.
-  ;; scratch: 1768 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1768 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_sqr (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp6_mul (local.get $scratch) (local.get $x) (i32.add (local.get $x) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 936)))
@@ -15942,7 +15942,7 @@
   )
   ;; fp12_mul_line(out, f, line, scratch): out = f·ℓ for the evaluated line (c, sx, ty) at line (3 F_p²): the sparse product of the
   ;; M-type twist, ℓ = (c + sx·v) + (ty·v)·w (shape 014): 13M2. out may alias f (not line).
-  ;; scratch: 1664 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1664 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_mul_line (param $out i32) (param $f i32) (param $line i32) (param $scratch i32)
     (call $fp6_mul_01 (local.get $scratch) (local.get $f) (local.get $line) (i32.add (local.get $line) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 1040)))
@@ -15966,7 +15966,7 @@
     (call $fp2_copy (i32.add (i32.add (local.get $out) (i32.const 312)) (i32.const 208)) (i32.add (i32.add (local.get $x) (i32.const 312)) (i32.const 208)))
   )
   ;; fp12_conj(out, x, scratch): out = x0 − x1·w = x^(p⁶) (the inverse on the cyclotomic subgroup); out may alias x.
-  ;; scratch: 0 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 0 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_conj (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp2_copy (local.get $out) (local.get $x))
@@ -16322,7 +16322,7 @@
   )
   ;; fp12_frobenius(out, x, n, scratch): out = x^(pⁿ) for n = 1, 2, 3 (other n: out = x): each coefficient of w^k conjugated
   ;; n times and multiplied by γ = ξ^(k(pⁿ − 1)/6), constants computed at build time. ≤ 5M2. out may alias x.
-  ;; scratch: 104 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 104 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_frobenius (param $out i32) (param $x i32) (param $n i32) (param $scratch i32)
     (if (i32.eq (local.get $n) (i32.const 1))
@@ -16346,7 +16346,7 @@
     (call $fp12_copy (local.get $out) (local.get $x) (local.get $scratch))
   )
   ;; fp12_inv(out, x, scratch): out = 1/x = conj(x)/(x0² − v·x1²) (0 → 0); out may alias x. Cost: 1 F_p⁶ inverse + 4 F_p⁶ products.
-  ;; scratch: 1456 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1456 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_inv (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp6_mul (local.get $scratch) (local.get $x) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
@@ -16372,7 +16372,7 @@
   )
   ;; fp12_cyclotomic_sqr(out, x, scratch): out = x² for x in the cyclotomic subgroup (x^(p⁶ + 1) = 1, e.g. after the easy part of
   ;; the final exponentiation); other x: not x². Granger–Scott (PKC 2010) over F_p⁴ = F_p²[w³]: 9S2. out may alias x.
-  ;; scratch: 936 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 936 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_cyclotomic_sqr (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp4_sqr (local.get $scratch) (i32.add (local.get $scratch) (i32.const 104)) (local.get $x) (i32.add (local.get $x) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 624)))
@@ -16399,13 +16399,13 @@
     (call $fp2_add (i32.add (local.get $out) (i32.const 520)) (i32.add (local.get $out) (i32.const 520)) (i32.add (local.get $scratch) (i32.const 312)))
   )
   ;; fp12_is_one(x, scratch) → 1 if x ≡ 1, else 0.
-  ;; scratch: 0 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 0 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_is_one (param $x i32) (param $scratch i32) (result i32)
     (return (i32.and (i32.and (i32.and (i32.and (i32.and (call $fp2_is_one (local.get $x)) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 312)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 104)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 416)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 208)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 520)))))
   )
   ;; fp12_set_one(out, scratch): out = 1.
-  ;; scratch: 0 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 0 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_set_one (param $out i32) (param $scratch i32)
     (call $fp2_set_one (local.get $out))
@@ -16419,42 +16419,42 @@
   ;; i64.mul instructions in body: 0
   (func $fp12_exp_u (param $out i32) (param $x i32) (param $scratch i32)
     (local $c i32)
-    (call $fp12_copy (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
+    (call $fp12_copy (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
+    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
+    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
+    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
     (local.set $c (i32.const 3))
     (loop $l0
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
     (local.set $c (i32.const 9))
     (loop $l1
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
     (local.set $c (i32.const 32))
     (loop $l2
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 624)))
     (local.set $c (i32.const 16))
     (loop $l3
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_conj (local.get $out) (local.get $out) (local.get $scratch))
+    (call $fp12_conj (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 624)))
   )
   ;; pairing_final_exp(out, f, scratch): out = f raised to a fixed multiple of (p¹² − 1)/r (coprime to r; formulas in src/reference/pairing.ts):
   ;; the easy part t = f^((p⁶ − 1)(p² + 1)) (1 F_p¹² inverse),
   ;; then Hayashida–Hayasaka–Teruya (eprint 2020/875): 3(p⁴ − p² + 1)/r = (u − 1)²(u + p)(u² + p² − 1) + 3, the cube of the reduced
-  ;; pairing (as @noble/curves), by five exponentiations by u (each 63 cyclotomic squarings + 5 products) and 3 Frobenius maps. out may alias f.
-  ;; scratch: 5200 bytes, not overlapping the other arguments.
+  ;; pairing (as @noble/curves), by five exponentiations by u (each 63 cyclotomic squarings + 5 products, width-1 NAF) and 3 Frobenius maps. out may alias f.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 5824 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_final_exp (param $out i32) (param $f i32) (param $scratch i32)
     (call $fp12_inv (i32.add (local.get $scratch) (i32.const 624)) (local.get $f) (i32.add (local.get $scratch) (i32.const 3120)))
@@ -16578,7 +16578,7 @@
   ;; lines (21216 bytes), in schedule order: 63 doublings and 5 additions of T in homogeneous
   ;; coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts).
   ;; Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.
-  ;; scratch: 1872 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1872 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_prepare_g2 (param $lines i32) (param $q i32) (param $scratch i32)
     (call $fp2_copy (local.get $scratch) (local.get $q))
@@ -16675,7 +16675,7 @@
   ;; G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring
   ;; per doubling shared by all pairs (62 squarings: the first is of 1), 68 sparse products per pair (13M2 + 4 base products each).
   ;; count = 0: out = 1. out must not overlap ps, lines or the tables.
-  ;; scratch: 1976 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1976 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_miller_loop (param $out i32) (param $ps i32) (param $lines i32) (param $count i32) (param $scratch i32)
     (call $fp12_set_one (local.get $out) (local.get $scratch))

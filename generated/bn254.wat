@@ -13466,7 +13466,7 @@
   )
   ;; fp12_mul(out, x, y, scratch): out = x·y in F_p¹² (Karatsuba over F_p⁶: 3 F_p⁶ products, 18M2 = 54 base products);
   ;; out may alias x and y.
-  ;; scratch: 1440 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1440 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_mul (param $out i32) (param $x i32) (param $y i32) (param $scratch i32)
     (call $fp6_mul (local.get $scratch) (local.get $x) (local.get $y) (i32.add (local.get $scratch) (i32.const 864)))
@@ -13480,7 +13480,7 @@
     (call $fp6_add (local.get $out) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 864)))
   )
   ;; fp12_sqr(out, x, scratch): out = x² (complex method over F_p⁶: 2 F_p⁶ products, 12M2); out may alias x.
-  ;; scratch: 1224 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1224 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_sqr (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp6_mul (local.get $scratch) (local.get $x) (i32.add (local.get $x) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 648)))
@@ -13495,7 +13495,7 @@
   )
   ;; fp12_mul_line(out, f, line, scratch): out = f·ℓ for the evaluated line (c, sx, ty) at line (3 F_p²): the sparse product of the
   ;; D-type twist, ℓ = ty + (sx + c·v)·w (shape 034): 13M2. out may alias f (not line).
-  ;; scratch: 1152 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1152 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_mul_line (param $out i32) (param $f i32) (param $line i32) (param $scratch i32)
     (call $fp6_mul_fp2 (local.get $scratch) (local.get $f) (i32.add (local.get $line) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 720)))
@@ -13519,7 +13519,7 @@
     (call $fp2_copy (i32.add (i32.add (local.get $out) (i32.const 216)) (i32.const 144)) (i32.add (i32.add (local.get $x) (i32.const 216)) (i32.const 144)))
   )
   ;; fp12_conj(out, x, scratch): out = x0 − x1·w = x^(p⁶) (the inverse on the cyclotomic subgroup); out may alias x.
-  ;; scratch: 0 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 0 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_conj (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp2_copy (local.get $out) (local.get $x))
@@ -13801,7 +13801,7 @@
   )
   ;; fp12_frobenius(out, x, n, scratch): out = x^(pⁿ) for n = 1, 2, 3 (other n: out = x): each coefficient of w^k conjugated
   ;; n times and multiplied by γ = ξ^(k(pⁿ − 1)/6), constants computed at build time. ≤ 5M2. out may alias x.
-  ;; scratch: 72 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 72 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_frobenius (param $out i32) (param $x i32) (param $n i32) (param $scratch i32)
     (if (i32.eq (local.get $n) (i32.const 1))
@@ -13825,7 +13825,7 @@
     (call $fp12_copy (local.get $out) (local.get $x) (local.get $scratch))
   )
   ;; fp12_inv(out, x, scratch): out = 1/x = conj(x)/(x0² − v·x1²) (0 → 0); out may alias x. Cost: 1 F_p⁶ inverse + 4 F_p⁶ products.
-  ;; scratch: 1008 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1008 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_inv (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp6_mul (local.get $scratch) (local.get $x) (local.get $x) (i32.add (local.get $scratch) (i32.const 432)))
@@ -13851,7 +13851,7 @@
   )
   ;; fp12_cyclotomic_sqr(out, x, scratch): out = x² for x in the cyclotomic subgroup (x^(p⁶ + 1) = 1, e.g. after the easy part of
   ;; the final exponentiation); other x: not x². Granger–Scott (PKC 2010) over F_p⁴ = F_p²[w³]: 9S2. out may alias x.
-  ;; scratch: 648 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 648 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_cyclotomic_sqr (param $out i32) (param $x i32) (param $scratch i32)
     (call $fp4_sqr (local.get $scratch) (i32.add (local.get $scratch) (i32.const 72)) (local.get $x) (i32.add (local.get $x) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 432)))
@@ -13878,13 +13878,13 @@
     (call $fp2_add (i32.add (local.get $out) (i32.const 360)) (i32.add (local.get $out) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)))
   )
   ;; fp12_is_one(x, scratch) → 1 if x ≡ 1, else 0.
-  ;; scratch: 0 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 0 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_is_one (param $x i32) (param $scratch i32) (result i32)
     (return (i32.and (i32.and (i32.and (i32.and (i32.and (call $fp2_is_one (local.get $x)) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 216)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 72)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 288)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 144)))) (call $fp2_is_zero (i32.add (local.get $x) (i32.const 360)))))
   )
   ;; fp12_set_one(out, scratch): out = 1.
-  ;; scratch: 0 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 0 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $fp12_set_one (param $out i32) (param $scratch i32)
     (call $fp2_set_one (local.get $out))
@@ -13898,121 +13898,101 @@
   ;; i64.mul instructions in body: 0
   (func $fp12_exp_u (param $out i32) (param $x i32) (param $scratch i32)
     (local $c i32)
-    (call $fp12_copy (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 4))
+    ;; odd powers x^3 … x^7 (width-4 NAF of |u|: 14 non-zero digits)
+    (call $fp12_cyclotomic_sqr (local.get $scratch) (local.get $x) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (i32.add (local.get $scratch) (i32.const 864)) (local.get $x) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 864)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (i32.add (local.get $scratch) (i32.const 1728)) (i32.add (local.get $scratch) (i32.const 1296)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_copy (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 6))
     (loop $l0
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 5))
     (loop $l1
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_conj (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 864)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 4))
     (loop $l2
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 864)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 5))
     (loop $l3
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 4))
     (loop $l4
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l4 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
+    (call $fp12_conj (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 2160)))
     (local.set $c (i32.const 4))
     (loop $l5
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l5 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_conj (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 864)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 4))
     (loop $l6
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l6 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 5))
     (loop $l7
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l7 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 5))
     (loop $l8
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l8 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 5))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 1728)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 4))
     (loop $l9
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l9 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 3))
+    (call $fp12_conj (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 1728)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 7))
     (loop $l10
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l10 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
-    (local.set $c (i32.const 4))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 5))
     (loop $l11
-      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (local.get $scratch))
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
       (br_if $l11 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (local.get $scratch))
+    (call $fp12_conj (i32.add (local.get $scratch) (i32.const 432)) (local.get $x) (i32.add (local.get $scratch) (i32.const 2160)))
+    (call $fp12_mul (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 2160)))
+    (local.set $c (i32.const 4))
+    (loop $l12
+      (call $fp12_cyclotomic_sqr (local.get $out) (local.get $out) (i32.add (local.get $scratch) (i32.const 2160)))
+      (br_if $l12 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $fp12_mul (local.get $out) (local.get $out) (local.get $x) (i32.add (local.get $scratch) (i32.const 2160)))
   )
   ;; pairing_final_exp(out, f, scratch): out = f raised to a fixed multiple of (p¹² − 1)/r (coprime to r; formulas in src/reference/pairing.ts):
   ;; the easy part t = f^((p⁶ − 1)(p² + 1)) (1 F_p¹² inverse),
   ;; then the BN multiple 2u(6u² + 3u + 1)·(p⁴ − p² + 1)/r of Fuentes-Castañeda–Knapp–Rodríguez-Henríquez (SAC 2011, §6; the power
-  ;; @noble/curves takes): t^(λ0 + λ1·p + λ2·p² + λ3·p³) by three exponentiations by u (each 62 cyclotomic squarings + 27 products) and 3 Frobenius maps. out may alias f.
-  ;; scratch: 3600 bytes, not overlapping the other arguments.
+  ;; @noble/curves takes): t^(λ0 + λ1·p + λ2·p² + λ3·p³) by three exponentiations by u (each 63 cyclotomic squarings + 17 products, width-4 NAF) and 3 Frobenius maps. out may alias f.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 5760 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_final_exp (param $out i32) (param $f i32) (param $scratch i32)
     (call $fp12_inv (i32.add (local.get $scratch) (i32.const 432)) (local.get $f) (i32.add (local.get $scratch) (i32.const 2160)))
@@ -14130,7 +14110,7 @@
   ;; lines (19008 bytes), in schedule order: 65 doublings and 23 additions of T in homogeneous
   ;; coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts), the last two with π(q) and −π²(q).
   ;; Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.
-  ;; scratch: 1296 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1296 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_prepare_g2 (param $lines i32) (param $q i32) (param $scratch i32)
     (call $fp2_copy (local.get $scratch) (local.get $q))
@@ -14331,7 +14311,7 @@
   ;; G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring
   ;; per doubling shared by all pairs (64 squarings: the first is of 1), 88 sparse products per pair (13M2 + 4 base products each).
   ;; count = 0: out = 1. out must not overlap ps, lines or the tables.
-  ;; scratch: 1368 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1368 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_miller_loop (param $out i32) (param $ps i32) (param $lines i32) (param $count i32) (param $scratch i32)
     (call $fp12_set_one (local.get $out) (local.get $scratch))
