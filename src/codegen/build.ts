@@ -49,7 +49,8 @@ const member = (k: KernelAbi, name?: string) => [`  /** ${k.doc.replace(/\*\//g,
 
 /** The typed ABI: field ops (per prefix), curve kernels, dev-only kernels, fixed-scratch kernel names. */
 function kernelTypes(shippedAll: KernelAbi[], dev: KernelAbi[], globals: string[], g2: KernelAbi[]): string {
-  const shipped = shippedAll.filter((k) => !isG2Kernel(k) && !isScalarFieldKernel(k));
+  const shipped = shippedAll.filter((k) => !isG2Kernel(k) && !isScalarFieldKernel(k) && !isPairingKernel(k));
+  const pairing = shippedAll.filter(isPairingKernel);
   const fr = shippedAll.filter(isScalarFieldKernel);
   const fieldOps = shipped.filter((k) => k.name.startsWith('fp_'));
   const curveKernels = shipped.filter((k) => !k.name.startsWith('fp_'));
@@ -87,6 +88,11 @@ function kernelTypes(shippedAll: KernelAbi[], dev: KernelAbi[], globals: string[
     '/** F_r in the modules that ship it (BLS12-381): its element ops (fr_mul, …) and its array kernels. */',
     "export type ScalarFieldKernels = FieldKernels<'fr'> & FrArrayKernels;",
     `export type FrFixedScratchKernel = ${frFixed.join(' | ')};`,
+    '/** The pairing kernels (src/codegen/pairing.ts: fp12_*, pairing_*) of the modules of curves whose descriptor sets pairingKernels (both backends). */',
+    'export interface PairingKernels {',
+    ...pairing.flatMap((k) => member(k)),
+    '}',
+    `export type PairingFixedScratchKernel = ${pairing.filter((k) => typeof k.scratch === 'number').map((k) => `'${k.name}'`).join(' | ')};`,
     '/** Every kernel of a shipped module. */',
     'export type Kernels = FieldKernels<\'fp\'> & CurveKernels;',
     '/** A dev build (tests, benchmarks): + the scalar field and the benchmark loops. */',
@@ -105,6 +111,8 @@ const abiKey = (abi: KernelAbi[]) => JSON.stringify(abi.map((k) => [k.name, k.pa
 const isG2Kernel = (k: KernelAbi) => k.name.startsWith('g2_') || k.name.startsWith('fp2_');
 /** Kernels only the modules that ship the scalar field have (module.ts shipsScalarField; compared among those modules). */
 const isScalarFieldKernel = (k: KernelAbi) => k.name.startsWith('fr_');
+/** Kernels only the modules that ship the pairing have (module.ts shipsPairing; compared among those modules and backends). */
+const isPairingKernel = (k: KernelAbi) => k.name.startsWith('fp12_') || k.name.startsWith('pairing_');
 
 async function workerSource(): Promise<string> {
   const result = await esbuild({
@@ -126,23 +134,30 @@ async function main() {
   let abi: string | undefined;
   let g2Abi: string | undefined;
   let frAbi: string | undefined;
-  const isCommon = (k: KernelAbi) => !isG2Kernel(k) && !isScalarFieldKernel(k);
+  let pairingAbi: string | undefined;
+  const isCommon = (k: KernelAbi) => !isG2Kernel(k) && !isScalarFieldKernel(k) && !isPairingKernel(k);
   for (const name of curveNames) {
     const spec: CurveModuleSpec = { curve: registry[name] };
     const gen = generateCurveModule(spec);
     const common = gen.abi.filter(isCommon);
     const g2 = gen.abi.filter(isG2Kernel);
     const fr = gen.abi.filter(isScalarFieldKernel);
+    const pairing = gen.abi.filter(isPairingKernel);
     if (abi === undefined) {
       abi = abiKey(common);
       const dev = generateCurveModule({ ...spec, dev: true });
       if (g2.length === 0) throw new Error(`${name}: the first curve of the registry must have a G2 (its kernels type G2Kernels)`);
       if (fr.length === 0) throw new Error(`${name}: the first curve of the registry must ship F_r (its kernels type ScalarFieldKernels)`);
+      if (pairing.length === 0) throw new Error(`${name}: the first curve of the registry must ship the pairing (its kernels type PairingKernels)`);
       writeFileSync(out('kernels.ts'), kernelTypes(gen.abi, dev.abi, gen.globals, g2));
     } else if (abiKey(common) !== abi) throw new Error(`${name}: its kernels differ from ${curveNames[0]}'s: the ABI must be the same for every curve`);
     if (g2.length > 0) {
       if (g2Abi === undefined) g2Abi = abiKey(g2);
       else if (abiKey(g2) !== g2Abi) throw new Error(`${name}: its G2 kernels differ from the first G2 curve's`);
+    }
+    if (pairing.length > 0) {
+      if (pairingAbi === undefined) pairingAbi = abiKey(pairing);
+      else if (abiKey(pairing) !== pairingAbi) throw new Error(`${name}: its pairing kernels differ from the first pairing curve's`);
     }
     if (fr.length > 0) {
       if (frAbi === undefined) frAbi = abiKey(fr);
@@ -163,6 +178,7 @@ async function main() {
     const wideGen = generateCurveModule(wideSpec);
     if (abiKey(wideGen.abi.filter(isCommon)) !== abi) throw new Error(`${name}: the wide64 module's kernels differ from the i32 one's`);
     if (abiKey(wideGen.abi.filter(isScalarFieldKernel)) !== abiKey(fr)) throw new Error(`${name}: the wide64 module's F_r kernels differ from the i32 one's`);
+    if (abiKey(wideGen.abi.filter(isPairingKernel)) !== abiKey(pairing)) throw new Error(`${name}: the wide64 module's pairing kernels differ from the i32 one's`);
     if (JSON.stringify(wideGen.formats) !== JSON.stringify(gen.formats)) throw new Error(`${name}: the wide64 module's formats differ`);
     const wide = patchWideCalls(await assembleWat(name, wideGen.wat), wideGen.wideHelpers!);
     const wideFlagOffset = await locateSharedFlag(wideSpec, wide.wasm);
@@ -173,13 +189,13 @@ async function main() {
       out(`${ident(name)}.ts`),
       [
         `${HEADER} (module text: generated/${name}.wat)`,
-        `import type { FixedScratchKernel, G2FixedScratchKernel${fr.length ? ', FrFixedScratchKernel' : ''} } from './kernels.js';`,
+        `import type { FixedScratchKernel, G2FixedScratchKernel${fr.length ? ', FrFixedScratchKernel' : ''}${pairing.length ? ', PairingFixedScratchKernel' : ''} } from './kernels.js';`,
         `export const fields = ${JSON.stringify(fields, null, 2)} as const;`,
         `/** point encodings implemented by g1_decode_batch / g1_encode: name, kernel code, bytes */`,
         `export const formats = ${JSON.stringify(gen.formats)} as const;`,
         ...(gen.g2Formats ? [`/** G2 point encodings implemented by g2_decode_batch / g2_encode: name, kernel code, bytes */`, `export const g2Formats = ${JSON.stringify(gen.g2Formats)} as const;`, `/** the G2 cofactor h2: #E'(F_p²) = h2 · r (the batched subgroup check plans with its smallest prime) */`, `export const g2Cofactor = 0x${gen.g2Cofactor!.toString(16)}n;`] : []),
         `/** bytes of scratch of every kernel whose scratch has a fixed size */`,
-        `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>>${g2.length ? ' & Readonly<Record<G2FixedScratchKernel, number>>' : ''}${fr.length ? ' & Readonly<Record<FrFixedScratchKernel, number>>' : ''} = ${JSON.stringify(scratchBytes)};`,
+        `export const scratchBytes: Readonly<Record<FixedScratchKernel, number>>${g2.length ? ' & Readonly<Record<G2FixedScratchKernel, number>>' : ''}${fr.length ? ' & Readonly<Record<FrFixedScratchKernel, number>>' : ''}${pairing.length ? ' & Readonly<Record<PairingFixedScratchKernel, number>>' : ''} = ${JSON.stringify(scratchBytes)};`,
         `/** byte of the memory import's limits flags: 0x01 as built, 0x03 = shared (set by the runtime for threads) */`,
         `export const sharedFlagOffset = ${sharedFlagOffset};`,
         `export const wasmBase64 =`,

@@ -133,47 +133,7 @@ export class Fp2Gen implements CoordinateField {
     const F = fp.f;
     const ptr3 = { out: 'i32', x: 'i32', y: 'i32' } as const;
     const ptr2 = { out: 'i32', x: 'i32' } as const;
-    const perComponent = (name: string, op: string, params: typeof ptr3 | typeof ptr2, doc: string) =>
-      mb.func(`${f}_${name}`, params, undefined, [doc], (fb) => {
-        const args = Object.keys(params).map((k) => fb.param(k, 'i32').get);
-        fb.call(`${F}_${op}`, ...args);
-        fb.call(`${F}_${op}`, ...args.map((a) => this.c1(a)));
-      });
-    perComponent('add', 'add', ptr3, `${f}_add(out, x, y): x + y componentwise (${F}_add twice). Cost: 2 base additions.`);
-    perComponent('sub', 'sub', ptr3, `${f}_sub(out, x, y): x − y componentwise. Cost: 2 base subtractions.`);
-    perComponent('double', 'double', ptr2, `${f}_double(out, x): 2x componentwise.`);
-    perComponent('neg', 'neg', ptr2, `${f}_neg(out, x): −x componentwise (0 stays 0).`);
-    perComponent('reduce', 'reduce', ptr2, `${f}_reduce(out, x): canonical components in [0, p).`);
-    perComponent('copy', 'copy', ptr2, `${f}_copy(out, x)`);
-    mb.func(`${f}_conj`, ptr2, undefined, [`${f}_conj(out, x): c0 − c1·i (the Frobenius x^p).`], (fb) => {
-      const out = fb.param('out', 'i32').get;
-      const x = fb.param('x', 'i32').get;
-      fb.call(`${F}_copy`, out, x);
-      fb.call(`${F}_neg`, this.c1(out), this.c1(x));
-    });
-    mb.func(`${f}_set_zero`, { out: 'i32' }, undefined, [`${f}_set_zero(out)`], (fb) => {
-      const out = fb.param('out', 'i32').get;
-      fb.call(`${F}_set_zero`, out);
-      fb.call(`${F}_set_zero`, this.c1(out));
-    });
-    mb.func(`${f}_set_one`, { out: 'i32' }, undefined, [`${f}_set_one(out): 1 + 0·i in Montgomery form.`], (fb) => {
-      const out = fb.param('out', 'i32').get;
-      fb.call(`${F}_set_one`, out);
-      fb.call(`${F}_set_zero`, this.c1(out));
-    });
-    mb.func(`${f}_eq`, { x: 'i32', y: 'i32' }, 'i32', [`${f}_eq(x, y) → 1 if x ≡ y (both components mod p), else 0.`], (fb) => {
-      const x = fb.param('x', 'i32').get;
-      const y = fb.param('y', 'i32').get;
-      fb.ret(i32.and(fb.callExpr('i32', `${F}_eq`, x, y), fb.callExpr('i32', `${F}_eq`, this.c1(x), this.c1(y))));
-    });
-    mb.func(`${f}_is_zero`, { x: 'i32' }, 'i32', [`${f}_is_zero(x) → 1 if both components ≡ 0, else 0.`], (fb) => {
-      const x = fb.param('x', 'i32').get;
-      fb.ret(i32.and(fb.callExpr('i32', `${F}_is_zero`, x), fb.callExpr('i32', `${F}_is_zero`, this.c1(x))));
-    });
-    mb.func(`${f}_is_one`, { x: 'i32' }, 'i32', [`${f}_is_one(x) → 1 if x ≡ 1 + 0·i, else 0.`], (fb) => {
-      const x = fb.param('x', 'i32').get;
-      fb.ret(i32.and(fb.callExpr('i32', `${F}_is_one`, x), fb.callExpr('i32', `${F}_is_zero`, this.c1(x))));
-    });
+    emitFp2Componentwise(mb, F, f, this.EB, true);
 
     // Montgomery reduction of a product of sums (< 16p²) lands below 2p when 16p < R
     const { n } = fp.L;
@@ -313,4 +273,110 @@ export class Fp2Gen implements CoordinateField {
       fb.ret(i32.const(1));
     }, { scratch: this.sqrtScratchElements * E2 });
   }
+}
+
+/**
+ * The componentwise F_p² ops (add, sub, double, neg, reduce, copy, conj, set_zero, set_one, eq,
+ * is_zero, is_one), two calls of the base field's kernel each; `exported` false keeps them internal
+ * (the wide64 module's F_p² of the pairing, emitFp2ByCalls).
+ */
+export function emitFp2Componentwise(mb: ModuleBuilder, F: string, f: string, EB: number, exported: boolean): void {
+  const c1 = (ptr: I32) => i32.add(ptr, i32.const(EB));
+  const opts = { export: exported };
+  const ptr3 = { out: 'i32', x: 'i32', y: 'i32' } as const;
+  const ptr2 = { out: 'i32', x: 'i32' } as const;
+  const perComponent = (name: string, op: string, params: typeof ptr3 | typeof ptr2, doc: string) =>
+    mb.func(`${f}_${name}`, params, undefined, [doc], (fb) => {
+      const args = Object.keys(params).map((k) => fb.param(k, 'i32').get);
+      fb.call(`${F}_${op}`, ...args);
+      fb.call(`${F}_${op}`, ...args.map((a) => c1(a)));
+    }, opts);
+  perComponent('add', 'add', ptr3, `${f}_add(out, x, y): x + y componentwise (${F}_add twice). Cost: 2 base additions.`);
+  perComponent('sub', 'sub', ptr3, `${f}_sub(out, x, y): x − y componentwise. Cost: 2 base subtractions.`);
+  perComponent('double', 'double', ptr2, `${f}_double(out, x): 2x componentwise.`);
+  perComponent('neg', 'neg', ptr2, `${f}_neg(out, x): −x componentwise (0 stays 0).`);
+  perComponent('reduce', 'reduce', ptr2, `${f}_reduce(out, x): canonical components in [0, p).`);
+  perComponent('copy', 'copy', ptr2, `${f}_copy(out, x)`);
+  mb.func(`${f}_conj`, ptr2, undefined, [`${f}_conj(out, x): c0 − c1·i (the Frobenius x^p).`], (fb) => {
+    const out = fb.param('out', 'i32').get;
+    const x = fb.param('x', 'i32').get;
+    fb.call(`${F}_copy`, out, x);
+    fb.call(`${F}_neg`, c1(out), c1(x));
+  }, opts);
+  mb.func(`${f}_set_zero`, { out: 'i32' }, undefined, [`${f}_set_zero(out)`], (fb) => {
+    const out = fb.param('out', 'i32').get;
+    fb.call(`${F}_set_zero`, out);
+    fb.call(`${F}_set_zero`, c1(out));
+  }, opts);
+  mb.func(`${f}_set_one`, { out: 'i32' }, undefined, [`${f}_set_one(out): 1 + 0·i in Montgomery form.`], (fb) => {
+    const out = fb.param('out', 'i32').get;
+    fb.call(`${F}_set_one`, out);
+    fb.call(`${F}_set_zero`, c1(out));
+  }, opts);
+  mb.func(`${f}_eq`, { x: 'i32', y: 'i32' }, 'i32', [`${f}_eq(x, y) → 1 if x ≡ y (both components mod p), else 0.`], (fb) => {
+    const x = fb.param('x', 'i32').get;
+    const y = fb.param('y', 'i32').get;
+    fb.ret(i32.and(fb.callExpr('i32', `${F}_eq`, x, y), fb.callExpr('i32', `${F}_eq`, c1(x), c1(y))));
+  }, opts);
+  mb.func(`${f}_is_zero`, { x: 'i32' }, 'i32', [`${f}_is_zero(x) → 1 if both components ≡ 0, else 0.`], (fb) => {
+    const x = fb.param('x', 'i32').get;
+    fb.ret(i32.and(fb.callExpr('i32', `${F}_is_zero`, x), fb.callExpr('i32', `${F}_is_zero`, c1(x))));
+  }, opts);
+  mb.func(`${f}_is_one`, { x: 'i32' }, 'i32', [`${f}_is_one(x) → 1 if x ≡ 1 + 0·i, else 0.`], (fb) => {
+    const x = fb.param('x', 'i32').get;
+    fb.ret(i32.and(fb.callExpr('i32', `${F}_is_one`, x), fb.callExpr('i32', `${F}_is_zero`, c1(x))));
+  }, opts);
+}
+
+/**
+ * F_p² on kernel calls only, for base fields whose limb layout has no room for Fp2Gen's lazy
+ * reductions (the 64-bit limbs of the wide64 module): internal functions `${f}_*` with the
+ * componentwise ops above and mul, sqr, inv taking a scratch of `fp2CallScratchBytes(EB)` bytes
+ * (3 base elements), for the pairing's tower (src/codegen/pairing.ts). Products: Karatsuba 3M
+ * (mul), complex 2M (sqr), conj/norm 1I + 2S + 2M (inv), as Fp2Gen's; out may alias the inputs.
+ */
+export const fp2CallScratchBytes = (EB: number): number => 3 * EB;
+export function emitFp2ByCalls(mb: ModuleBuilder, fp: FieldGen, f = 'fp2'): void {
+  const F = fp.f;
+  const EB = fp.L.elementBytes;
+  emitFp2Componentwise(mb, F, f, EB, false);
+  const at = (p: I32, k: number) => (k === 0 ? p : i32.add(p, i32.const(k * EB)));
+  const internal = { export: false } as const;
+  mb.func(`${f}_mul_fp`, { out: 'i32', x: 'i32', y: 'i32' }, undefined, [`${f}_mul_fp(out, x, y): x·y for y in ${F}. Cost: 2M.`], (fb) => {
+    const [out, x, y] = ['out', 'x', 'y'].map((n) => fb.param(n, 'i32').get);
+    fb.call(`${F}_mul`, out, x, y);
+    fb.call(`${F}_mul`, at(out, 1), at(x, 1), y);
+  }, internal);
+  mb.func(`${f}_mul`, { out: 'i32', x: 'i32', y: 'i32', scratch: 'i32' }, undefined, [`${f}_mul(out, x, y, scratch): Karatsuba by ${F} calls, 3M.`], (fb) => {
+    const [out, x, y, s] = ['out', 'x', 'y', 'scratch'].map((n) => fb.param(n, 'i32').get);
+    const [t0, t1, t2] = [0, 1, 2].map((k) => at(s, k));
+    fb.call(`${F}_add`, t0, x, at(x, 1));
+    fb.call(`${F}_add`, t1, y, at(y, 1));
+    fb.call(`${F}_mul`, t2, t0, t1);
+    fb.call(`${F}_mul`, t0, x, y);
+    fb.call(`${F}_mul`, t1, at(x, 1), at(y, 1));
+    fb.call(`${F}_sub`, t2, t2, t0);
+    fb.call(`${F}_sub`, at(out, 1), t2, t1);
+    fb.call(`${F}_sub`, out, t0, t1);
+  }, internal);
+  mb.func(`${f}_sqr`, { out: 'i32', x: 'i32', scratch: 'i32' }, undefined, [`${f}_sqr(out, x, scratch): (x0 + x1)(x0 − x1) + 2x0x1·i by ${F} calls, 2M.`], (fb) => {
+    const [out, x, s] = ['out', 'x', 'scratch'].map((n) => fb.param(n, 'i32').get);
+    const [t0, t1, t2] = [0, 1, 2].map((k) => at(s, k));
+    fb.call(`${F}_add`, t0, x, at(x, 1));
+    fb.call(`${F}_sub`, t1, x, at(x, 1));
+    fb.call(`${F}_double`, t2, x);
+    fb.call(`${F}_mul`, out, t0, t1);
+    fb.call(`${F}_mul`, at(out, 1), t2, at(x, 1));
+  }, internal);
+  mb.func(`${f}_inv`, { out: 'i32', x: 'i32', scratch: 'i32' }, undefined, [`${f}_inv(out, x, scratch): conj(x)/(x0² + x1²) by ${F} calls (0 → 0), 1I + 2S + 2M.`], (fb) => {
+    const [out, x, s] = ['out', 'x', 'scratch'].map((n) => fb.param(n, 'i32').get);
+    const [t0, t1] = [0, 1].map((k) => at(s, k));
+    fb.call(`${F}_sqr`, t0, x);
+    fb.call(`${F}_sqr`, t1, at(x, 1));
+    fb.call(`${F}_add`, t0, t0, t1);
+    fb.call(`${F}_inv`, t0, t0);
+    fb.call(`${F}_mul`, out, x, t0);
+    fb.call(`${F}_mul`, at(out, 1), at(x, 1), t0);
+    fb.call(`${F}_neg`, at(out, 1), at(out, 1));
+  }, internal);
 }

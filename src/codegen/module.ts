@@ -12,7 +12,8 @@ import { KernelAbi, ModuleBuilder } from './wat.js';
 import { MsmGen } from './msm.js';
 import { CurveGen } from './curve.js';
 import { FieldVectorGen } from './fr-vector.js';
-import { Fp2Gen } from './fp2.js';
+import { Fp2Gen, emitFp2ByCalls } from './fp2.js';
+import { PairingGen } from './pairing.js';
 import { G2CurveGen, type G2FormatName } from './curve-g2.js';
 import type { CurveDescriptor } from '../curves/types.js';
 import { INITIAL_PAGES, MAXIMUM_PAGES, type PointFormatSpec, type PointFormatName } from '../abi/codes.js';
@@ -91,6 +92,11 @@ export function shipsScalarField(curve: CurveDescriptor): boolean {
   return curve.frKernels === true;
 }
 
+/** Whether the curve's modules (both backends) carry the pairing kernels (fp12_*, pairing_*: ./pairing.ts; the descriptor's `pairingKernels: true`). */
+export function shipsPairing(curve: CurveDescriptor): boolean {
+  return curve.pairingKernels === true && curve.g2?.pairing !== undefined;
+}
+
 export interface CurveModuleSpec {
   curve: CurveDescriptor;
   sharedMemory?: boolean;
@@ -134,6 +140,14 @@ export function generateCurveModule(spec: CurveModuleSpec): GeneratedWat & { for
     c2.emitAll();
     new MsmGen(mb, fp2, { ...params, beta: g2.beta }, 0, 'g2').emitAll();
     g2Formats = c2.g2FormatSpecs;
+  }
+  if (shipsPairing(spec.curve)) {
+    // over Fp2Gen's kernels (i32), or on 64-bit limbs over an internal F_p² by base-field calls
+    const wide = gens[0] instanceof Wide64FieldGen;
+    if (wide) emitFp2ByCalls(mb, gens[0]);
+    const pg = new PairingGen(mb, gens[0], g2!, g2!.pairing!, wide);
+    header.push(...pg.describe());
+    pg.emitAll();
   }
   return { ...done(mb, gens), formats: [...cg.formats], ...(g2Formats ? { g2Formats, g2Cofactor: g2!.h2 } : {}) };
 }

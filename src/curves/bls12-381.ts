@@ -55,6 +55,8 @@ export const bls12_381G2: G2Params = Object.freeze<G2Params>({
   psiEigen: -0xd201000000010000n,
   // ZCash/IETF (192 and 96 bytes), ark-ec's generic encoding (192)
   formats: ['zcash', 'zcash-compressed', 'arkworks'],
+  // the optimal ate pairing: loop over |u|, ξ = 1 + i (b' = 4ξ)
+  pairing: { family: 'bls12', u: -0xd201000000010000n, xi: [1n, 1n], twist: 'M' },
 });
 
 /** The bls12-381 descriptor: parameters, point encodings (ZCash/IETF (unchanged since the first release); ark-bls12-381 ≥ 0.4 itself serializes G1 as ZCash, 'arkworks' is ark-ec's generic encoding; the first is the primary one), tuning. */
@@ -66,6 +68,8 @@ export const bls12_381Curve = Object.freeze({
   g2: bls12_381G2,
   /** the shipped module also carries F_r's kernels (fr_*: element and array kernels, for pippin/kzg and the Groth16 prover; src/codegen/module.ts shipsScalarField) */
   frKernels: true,
+  /** the shipped modules (i32 and wide64) also carry the pairing's kernels (fp12_*, pairing_*: src/codegen/pairing.ts) */
+  pairingKernels: true,
   /** r − 1 = 2^32·t; g = 5 as ffjavascript's bls12381 F_r (snarkjs's domains; c-kzg's roots take g = 7: src/kzg/fr-wasm.ts) */
   frRoots: Object.freeze({ generator: 5n, twoAdicity: 32 }),
 }) satisfies CurveDescriptor;

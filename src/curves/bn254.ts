@@ -50,6 +50,8 @@ export const bn254G2: G2Params = Object.freeze<G2Params>({
   psiEigen: 6n * 0x44e992b44a6909f1n ** 2n,
   // EIP-197 (128 bytes), ark-bn254's (128 and 64)
   formats: ['eip197', 'arkworks', 'arkworks-compressed'],
+  // the optimal ate pairing: loop over 6u + 2 (NAF) and the two Frobenius lines, ξ = 9 + i (b' = 3/ξ)
+  pairing: { family: 'bn', u: 0x44e992b44a6909f1n, xi: [9n, 1n], twist: 'D' },
 });
 
 /** The bn254 descriptor: parameters, point encodings (EIP-196/197 (Ethereum precompiles) and ark-bn254's encodings; the first is the primary one), tuning. */
@@ -61,6 +63,8 @@ export const bn254Curve = Object.freeze({
   g2: bn254G2,
   /** the shipped module also carries F_r's kernels (fr_*: element and array kernels, for the Groth16 prover's H polynomial; src/codegen/module.ts shipsScalarField) */
   frKernels: true,
+  /** the shipped modules (i32 and wide64) also carry the pairing's kernels (fp12_*, pairing_*: src/codegen/pairing.ts) */
+  pairingKernels: true,
   /** r − 1 = 2^28·t; g = 5 as ffjavascript's bn128 F_r (snarkjs's Groth16 domain ω_k = 5^(t·2^(28−k)), coset shift ω_(k+1)) */
   frRoots: Object.freeze({ generator: 5n, twoAdicity: 28 }),
 }) satisfies CurveDescriptor;

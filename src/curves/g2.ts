@@ -31,6 +31,25 @@ export type Fp2Pair = readonly [bigint, bigint];
  */
 export type G2FormatName = 'zcash' | 'zcash-compressed' | 'arkworks' | 'arkworks-compressed' | 'eip197';
 
+/**
+ * The optimal ate pairing's parameters (src/codegen/pairing.ts, src/reference/pairing.ts): the
+ * family's loop over the curve parameter u and the tower's ξ (F_p⁶ = F_p²[v]/(v³ − ξ), F_p¹² =
+ * F_p⁶[w]/(w² − v)).
+ */
+export interface PairingParams {
+  /**
+   * 'bls12': the loop runs over the bits of |u| and conjugates for u < 0; 'bn': over 6u + 2 in
+   * NAF, then the lines through π(Q) and −π²(Q)
+   */
+  readonly family: 'bls12' | 'bn';
+  /** the curve parameter (BLS12-381: −0xd201000000010000; BN254: 0x44e992b44a6909f1) */
+  readonly u: bigint;
+  /** ξ = c0 + c1·i with v³ = ξ */
+  readonly xi: Fp2Pair;
+  /** M-type: b′ = b·ξ (lines of the sparse shape 014); D-type: b′ = b/ξ (shape 034). Checked by the reference. */
+  readonly twist: 'M' | 'D';
+}
+
 export interface G2Params {
   readonly name: string;
   /** the G1 descriptor's parameters (p, r, lambda shared) */
@@ -48,4 +67,39 @@ export interface G2Params {
   readonly psiEigen: bigint;
   /** the point encodings, primary first */
   readonly formats: readonly G2FormatName[];
+  /** the pairing's parameters, where implemented (built into the module when the descriptor sets pairingKernels) */
+  readonly pairing?: PairingParams;
+}
+
+/** A step of the Miller loop: T ← 2T, T ← T ± Q, or (BN) T ← T + π(Q), T ← T − π²(Q); each gives one line. */
+export type MillerStep = 'dbl' | 'add' | 'sub' | 'frob1' | 'frob2';
+
+/**
+ * The Miller loop's schedule. BLS12: for each bit of |u| below the leading one a doubling, then an
+ * addition where the bit is 1. BN: the same over the NAF digits of 6u + 2 (−1: T − Q), then the two
+ * Frobenius additions.
+ */
+export function millerSchedule(params: Pick<PairingParams, 'family' | 'u'>): MillerStep[] {
+  const { family, u } = params;
+  const n = family === 'bn' ? 6n * u + 2n : u < 0n ? -u : u;
+  const digits: number[] = [];
+  if (family === 'bn') {
+    // NAF, least significant first
+    for (let k = n; k > 0n; k >>= 1n) {
+      let d = 0;
+      if (k & 1n) {
+        d = 2 - Number(k & 3n);
+        k -= BigInt(d);
+      }
+      digits.push(d);
+    }
+  } else for (const b of n.toString(2)) digits.unshift(b === '1' ? 1 : 0);
+  const steps: MillerStep[] = [];
+  for (let i = digits.length - 2; i >= 0; i--) {
+    steps.push('dbl');
+    if (digits[i] === 1) steps.push('add');
+    if (digits[i] === -1) steps.push('sub');
+  }
+  if (family === 'bn') steps.push('frob1', 'frob2');
+  return steps;
 }

@@ -90,6 +90,8 @@ export interface CurveDescriptor<F extends PointFormatName = PointFormatName> {
   readonly g2?: G2Params;
   /** the shipped module also carries the scalar field's kernels (fr_*: element and array kernels, for pippin/kzg and the Groth16 prover; src/codegen/module.ts shipsScalarField) */
   readonly frKernels?: boolean;
+  /** the shipped modules also carry the pairing's kernels (fp12_*, pairing_*; needs `g2.pairing`: src/codegen/module.ts shipsPairing) */
+  readonly pairingKernels?: boolean;
   /** F_r's roots of unity for FFT domains (src/msm/fr-arrays.ts) */
   readonly frRoots?: ScalarFieldRoots;
 }

@@ -102,6 +102,8 @@ export interface GroupContext<A = unknown> {
   /** #E = cofactor · r for this group's curve (1: every point on the curve is in the subgroup) */
   cofactor: bigint;
   scratch: GroupScratch;
+  /** the module's scratch bytes of every fixed-scratch kernel, by name (e.g. the pairing's: src/msm/pairing.ts) */
+  kernelScratch: Readonly<Record<string, number>>;
   /** the canonical affine point at ptr */
   readAffine(ptr: number): A;
   /** writes the canonical coordinates (2·degree base-field elements: x then y, c0 before c1) at ptr */
@@ -136,7 +138,7 @@ export function groupContext(name: GroupName, setup: GroupSetup): GroupContext<G
   const degree = name === 'g1' ? 1 : 2;
   const EB = degree * E;
   const writeAffine = (ptr: number, coords: readonly bigint[]) => coords.forEach((c, j) => fp.write(ptr + j * E, c));
-  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, cofactor: setup.cofactor, writeAffine } as const;
+  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
   const scratch = (p: string): GroupScratch => ({
     addAffine: s[`${p}_xyzz_add_affine`],
     add: s[`${p}_xyzz_add`],

@@ -13,6 +13,8 @@
  * - the MSM over the registry: G1 on every curve and G2 where built, random inputs with known logs
  *   (closed form Σ s_i·a_i·G, demo/msm-run.ts) at 2^0, 2^5, 2^8 (2 threads), and hand-picked edge
  *   inputs (infinity, P and −P, repeated points, scalars 0, 1, r − 1, r + 5 reduced);
+ * - the pairing (BLS12-381, src/msm/pairing.ts on the instance in use): e(P, Q) against the bigint
+ *   reference (src/reference/pairing.ts), a two-pair check that holds and a one-pair one that does not;
  * - point formats: every format of every group encodes k·G, the encoding goes back in as MSM input
  *   (scalar 1) and comes out as k·G; BLS12-381's compressed G1 generator is the zcash constant;
  * - threads: where expected (`expectThreads`, default true), `startThreads(2)` activates the pool
@@ -31,6 +33,11 @@ import { curves, startThreads, stopThreads, threads, type Curve } from '../../sr
 import { registry, curveNames, g2CurveNames } from '../../src/curves/index.js';
 import { RefCurve } from '../../src/reference/curve.js';
 import { RefField } from '../../src/reference/field.js';
+import { RefG2 } from '../../src/reference/g2.js';
+import { RefPairing } from '../../src/reference/pairing.js';
+import { groupContextOf } from '../../src/api/group.js';
+import type { G1AffineValue } from '../../src/msm/group.js';
+import { Pairing } from '../../src/msm/pairing.js';
 import { makeRng } from '../../src/reference/rng.js';
 import { wideArithmeticSupported } from '../../src/runtime/wide-probe.js';
 import { selfTestWide64 } from '../../src/runtime/wide-selftest.js';
@@ -269,6 +276,19 @@ export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
         inst.arena.release(mark);
       }
     }
+  });
+
+  await check('pairing (BLS12-381, the backend in use): e(P, Q) = the bigint reference; e(aP, Q)·e(−P, aQ) = 1 (one G2 point prepared); e(P, Q) ≠ 1', () => {
+    const desc = registry['bls12-381'];
+    const ref = new RefPairing(desc.g2, desc.g2.pairing!);
+    const g1 = new RefCurve(desc.params);
+    const g2 = new RefG2(desc.g2);
+    const pr = new Pairing(groupContextOf<G1AffineValue>(curveOf('bls12-381').g1), desc.g2.pairing!);
+    const a = 0x1234567n;
+    const P = g1.mul(desc.params.G1, 0xabcdefn)!, Q = g2.mul(g2.G, 0x7654321n)!;
+    eq(ref.eq(pr.pairing(P, Q), ref.pairing(P, Q)), true, 'e(P, Q)');
+    eq(pr.pairingCheck([[g1.mul(P, a), Q], [g1.neg(P), pr.prepareG2(g2.mul(Q, a))]]), true, 'e(aP, Q)·e(−P, aQ) = 1');
+    eq(pr.pairingCheck([[P, Q]]), false, 'e(P, Q) ≠ 1');
   });
 
   await check(expectThreads ? 'threads: startThreads(2) activates the pool' : `threads: startThreads(2) leaves the pool inactive, threads.reason matches /${threadsReason ?? ''}/`, async () => {
