@@ -51,6 +51,8 @@ interface PeerProcess {
 
 function startPeer(spec: PeerSpec): Promise<PeerProcess> {
   const child: ChildProcess = fork(fileURLToPath(new URL('./kzg-peer.ts', import.meta.url)), ['--peer', spec], {
+    // peers run in Node (also when this runs in Bun or Deno: pippin there, the native peers in Node)
+    execPath: process.versions.bun || (globalThis as { Deno?: unknown }).Deno ? 'node' : process.execPath,
     execArgv: ['--import', 'tsx'],
     // one thread for rust-eth-kzg (rayon reads it when its pool starts)
     env: { ...process.env, RAYON_NUM_THREADS: '1' },
