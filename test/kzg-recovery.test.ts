@@ -1,14 +1,14 @@
 /**
  * pippin/kzg recoverCellsAndKzgProofs (EIP-7594) against c-kzg 4.1.0 (test/helpers/kzg-oracle.ts,
  * memoized): seeded random subsets of exactly 64 and 100 cells in any order, all 128, the lowest and
- * the highest 64; kzg.sync; cells that are no blob's (c-kzg's linear map, bit for bit); the bigint
+ * the highest 64; two threads; kzg.sync; cells that are no blob's (c-kzg's linear map, bit for bit); the bigint
  * reference (fr.recoverReference); every input c-kzg refuses refused with its typed error and
  * position, and the inputs c-kzg takes that look odd (fractional indices, Buffers) taken; inputs
  * refilled right after the call in every buffer kind, with calls in flight together.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LengthMismatchError, ScalarEncodingError } from '../src/index.js';
+import { LengthMismatchError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, type Kzg } from '../src/kzg/index.js';
 import * as fr from '../src/kzg/fr.js';
 import { BUFFER_KINDS, CkzgOracle, hex, randomBlobs } from './helpers/kzg-oracle.js';
@@ -74,6 +74,23 @@ describe('pippin/kzg recoverCellsAndKzgProofs against c-kzg', { timeout: 300_000
     const [got, proofs] = await kzg.recoverCellsAndKzgProofs(indices, indices.map((i) => cells[i]));
     assert.deepEqual(got.map(hex), cells.map(hex));
     assert.deepEqual(proofs.map(hex), oracle.recover(indices, indices.map((i) => cells[i]))[1]);
+  });
+
+  it('two threads (FK20 rows shared with a worker of the pool): the same cells and proofs', async () => {
+    await startThreads(2);
+    try {
+      const two = await loadKzg({ threads: 2 });
+      try {
+        const cells = cellsOf(BLOBS[1]);
+        const indices = subset(64, 7);
+        const given = indices.map((i) => cells[i]);
+        assertLikeCkzg(await two.recoverCellsAndKzgProofs(indices, given), indices, given, 'two threads');
+      } finally {
+        two.dispose();
+      }
+    } finally {
+      stopThreads();
+    }
   });
 
   it('kzg.sync = c-kzg, also for cells that are no blob\'s (the same linear map as c-kzg\'s)', async () => {
