@@ -1,14 +1,14 @@
 /**
  * pippin/kzg recoverCellsAndKzgProofs (EIP-7594) against c-kzg 4.1.0 (test/helpers/kzg-oracle.ts,
  * memoized): seeded random subsets of exactly 64 and 100 cells in any order, all 128, the lowest and
- * the highest 64; two threads; kzg.sync; cells that are no blob's (c-kzg's linear map, bit for bit); the bigint
+ * the highest 64; two threads; dispose() with a call in flight; kzg.sync; cells that are no blob's (c-kzg's linear map, bit for bit); the bigint
  * reference (fr.recoverReference); every input c-kzg refuses refused with its typed error and
  * position, and the inputs c-kzg takes that look odd (fractional indices, Buffers) taken; inputs
  * refilled right after the call in every buffer kind, with calls in flight together.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LengthMismatchError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
+import { DisposedError, LengthMismatchError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, type Kzg } from '../src/kzg/index.js';
 import * as fr from '../src/kzg/fr.js';
 import { BUFFER_KINDS, CkzgOracle, hex, randomBlobs } from './helpers/kzg-oracle.js';
@@ -162,6 +162,19 @@ describe('pippin/kzg recoverCellsAndKzgProofs against c-kzg', { timeout: 300_000
     const kinds = with_(with_(good, 2, Buffer.from(good[2])), 3, BUFFER_KINDS[2][1](good[3]));
     assert.ok(!oracle.refusesRecovery(odd, kinds));
     assertLikeCkzg(await kzg.recoverCellsAndKzgProofs(odd, kinds), odd, kinds, 'fractional indices, Buffers');
+  });
+
+  it('dispose() while a recovery runs: it ends with c-kzg\'s answer, later calls are DisposedError (async and sync), before any input check', async () => {
+    const own = await loadKzg({ threads: 1 });
+    const cells = cellsOf(BLOBS[0]);
+    const indices = subset(64, 8);
+    const given = indices.map((i) => cells[i]);
+    const running = own.recoverCellsAndKzgProofs(indices, given);
+    own.dispose();
+    assertLikeCkzg(await running, indices, given, 'in flight at dispose()');
+    await assert.rejects(own.recoverCellsAndKzgProofs(indices, given), DisposedError);
+    await assert.rejects(own.recoverCellsAndKzgProofs([], []), DisposedError);
+    assert.throws(() => own.sync.recoverCellsAndKzgProofs(indices, given), DisposedError);
   });
 
   it('inputs copied at the call: every buffer kind refilled right after it, calls in flight together', async () => {
