@@ -43,15 +43,20 @@ describe('pippin/kzg memory ledger', { timeout: 300_000 }, () => {
     bad.fill(0xff, 32 * 77, 32 * 78);
     const z = new Uint8Array(32);
     z[31] = 2;
+    const [cells] = kzg.sync.computeCellsAndKzgProofs(blob);
+    const half = cells.map((_, i) => i).filter((i) => i % 2 === 0);
     const settled = await Promise.allSettled([
       kzg.computeCellsAndKzgProofs(blob),
       kzg.computeKzgProof(blob, z),
       kzg.computeCellsAndKzgProofs(bad),
+      kzg.recoverCellsAndKzgProofs(half, half.map((i) => cells[i])),
+      kzg.recoverCellsAndKzgProofs(half.slice(1), half.slice(1).map((i) => cells[i])),
       kzg.blobToKzgCommitment(blob),
     ]);
-    assert.deepEqual(settled.map((s) => s.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    kzg.sync.computeCellsAndKzgProofs(blob);
+    assert.deepEqual(settled.map((s) => s.status), ['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    kzg.sync.recoverCellsAndKzgProofs(half, half.map((i) => cells[i]));
     assert.throws(() => kzg.sync.computeKzgProof(bad, z));
+    assert.throws(() => kzg.sync.recoverCellsAndKzgProofs([...half, 1], [...half, 1].map((i) => (i === 1 ? bad.subarray(2048, 4096) : cells[i]))));
     assert.ok(stackEmpty(), 'no call left memory on the stack');
     kzg.dispose();
     assert.equal(arena.pinnedBytes, pinned0, 'dispose gave every pinned block back');

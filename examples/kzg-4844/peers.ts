@@ -1,8 +1,8 @@
 /**
  * The KZG libraries pippin/kzg is checked and measured against, on the same official setup:
- * c-kzg 4.1.0 (the native Node binding of c-kzg-4844), kzg-wasm@1.0.0 (c-kzg-4844 compiled to Wasm)
- * and micro-eth-signer (noble, pure JS; the setup from kzg-wasm's copy). Each takes blobs as bytes
- * and returns lowercase hex with 0x.
+ * c-kzg 4.1.0 (the native Node binding of c-kzg-4844), @crate-crypto/node-eth-kzg 0.10.0 (rust-eth-kzg,
+ * native), kzg-wasm@1.0.0 (c-kzg-4844 compiled to Wasm) and micro-eth-signer (noble, pure JS; the
+ * setup from kzg-wasm's copy). Each takes blobs as bytes and returns lowercase hex with 0x.
  */
 import { createRequire } from 'node:module';
 import { loadKZG } from 'kzg-wasm';
@@ -17,6 +17,8 @@ export interface PeerKzg {
   commit(blob: Uint8Array): string;
   blobProof(blob: Uint8Array, commitment: string): string;
   cellsAndProofs(blob: Uint8Array): [string[], string[]];
+  /** recover_cells_and_kzg_proofs: [cells, proofs] from the cells (hex) at these indices */
+  recover(indices: number[], cells: string[]): [string[], string[]];
 }
 
 const hex = (b: Uint8Array) => '0x' + Buffer.from(b).toString('hex');
@@ -38,6 +40,37 @@ export function loadCkzg(precompute = 0): PeerKzg {
       const [cells, proofs] = ckzg.computeCellsAndKzgProofs(blob);
       return [cells.map(hex), proofs.map(hex)];
     },
+    recover: (indices, cells) => {
+      const [out, proofs] = ckzg.recoverCellsAndKzgProofs(indices, cells.map(unhex));
+      return [out.map(hex), proofs.map(hex)];
+    },
+  };
+}
+
+/**
+ * rust-eth-kzg's Node binding (@crate-crypto/node-eth-kzg 0.10.0, native), with or without its
+ * precomputed fixed-base tables (`usePrecomp`). It uses RAYON_NUM_THREADS threads (all cores
+ * unless that variable is set before its first call).
+ */
+export function loadRustEthKzg(usePrecomp: boolean): PeerKzg {
+  const require = createRequire(import.meta.url);
+  const { DasContextJs } = require('@crate-crypto/node-eth-kzg') as typeof import('@crate-crypto/node-eth-kzg');
+  const t0 = performance.now();
+  const ctx = DasContextJs.create({ usePrecomp });
+  const loadMs = performance.now() - t0;
+  return {
+    name: usePrecomp ? 'rust-eth-kzg native (usePrecomp)' : 'rust-eth-kzg native',
+    loadMs,
+    commit: (blob) => hex(ctx.blobToKzgCommitment(blob)),
+    blobProof: (blob, c) => hex(ctx.computeBlobKzgProof(blob, unhex(c))),
+    cellsAndProofs: (blob) => {
+      const { cells, proofs } = ctx.computeCellsAndKzgProofs(blob);
+      return [cells.map(hex), proofs.map(hex)];
+    },
+    recover: (indices, cells) => {
+      const out = ctx.recoverCellsAndKzgProofs(indices, cells.map(unhex));
+      return [out.cells.map(hex), out.proofs.map(hex)];
+    },
   };
 }
 
@@ -53,6 +86,10 @@ export async function loadKzgWasm(): Promise<PeerKzg> {
     cellsAndProofs: (blob) => {
       const { cells, proofs } = kzg.computeCellsAndKZGProofs(hex(blob));
       return [cells.map((c) => c.toLowerCase()), proofs.map((p) => p.toLowerCase())];
+    },
+    recover: (indices, cells) => {
+      const [out, proofs] = kzg.recoverCellsAndProofs(indices, cells);
+      return [out.map((c) => c.toLowerCase()), proofs.map((p) => p.toLowerCase())];
     },
   };
 }
@@ -70,6 +107,7 @@ export async function loadMicroEthSigner(): Promise<PeerKzg> {
     commit: (blob) => kzg.blobToKzgCommitment(hex(blob)),
     blobProof: (blob, c) => kzg.computeBlobProof(hex(blob), c),
     cellsAndProofs: (blob) => kzg.computeCellsAndProofs(hex(blob)),
+    recover: (indices, cells) => kzg.recoverCellsAndProofs(indices, cells),
   };
 }
 

@@ -190,3 +190,50 @@ export function toeplitzCoefficients(coeffs: readonly bigint[]): bigint[] {
   }
   return out;
 }
+
+/** a permuted: element i to position reverseBits(i). */
+function bitReversedCopy(a: readonly bigint[]): bigint[] {
+  const bits = log2(a.length);
+  return a.map((_, i) => a[reverseBits(i, bits)]);
+}
+
+/** Evaluations at w^j, natural order in and out (inverse: the coefficients, 1/n included). */
+function fftNatural(a: readonly bigint[], inverse = false): bigint[] {
+  const out = fftDit(bitReversedCopy(a), inverse);
+  if (!inverse) return out;
+  const invN = inv(BigInt(a.length));
+  return out.map((x) => (x * invN) % R);
+}
+
+/**
+ * The bigint reference of src/kzg/recovery.ts: the coefficients (8192, natural order) recovered
+ * from cells (128 entries, each 64 values or undefined when missing; cells in c-kzg's order), as
+ * the consensus-specs write recover_polynomialcoeff — Z's coefficients by long multiplication, E·Z
+ * on the domain, the division on the coset 7·⟨ω⟩ — in natural order with explicit permutations.
+ */
+export function recoverReference(cells: readonly (readonly bigint[] | undefined)[]): bigint[] {
+  const n = EXT_DOMAIN;
+  const brp = bitReversedCopy(cells.flatMap((c) => c ?? new Array<bigint>(64).fill(0n)));
+  const missing = cells.flatMap((c, i) => (c ? [] : [reverseBits(i, 7)]));
+  if (missing.length === 0) return fftNatural(brp, true);
+  // Z(x) = Π_m (x^64 − ω^(64m)): short = Π (x − ω₁₂₈^m), its coefficients spread by 64
+  let short = [1n];
+  for (const m of missing) {
+    const root = roots()[64 * m];
+    const next = new Array<bigint>(short.length + 1).fill(0n);
+    short.forEach((c, k) => {
+      next[k + 1] = add(next[k + 1], c);
+      next[k] = sub(next[k], mul(c, root));
+    });
+    short = next;
+  }
+  const zCoeffs = new Array<bigint>(n).fill(0n);
+  short.forEach((c, k) => (zCoeffs[64 * k] = c));
+  const zEvals = fftNatural(zCoeffs);
+  const ezCoeffs = fftNatural(brp.map((e, i) => mul(e, zEvals[i])), true);
+  const shiftCoeffs = (a: bigint[], s: bigint) => a.map((c, k) => mul(c, pow(s, BigInt(k))));
+  const ezCoset = fftNatural(shiftCoeffs(ezCoeffs, 7n));
+  const zCoset = fftNatural(shiftCoeffs(zCoeffs, 7n));
+  const quotient = ezCoset.map((v, i) => mul(v, inv(zCoset[i])));
+  return shiftCoeffs(fftNatural(quotient, true), inv(7n));
+}

@@ -1,6 +1,6 @@
 /**
  * `pippin/kzg`: the prover side of EIP-4844 and EIP-7594 (PeerDAS) — commitments, KZG proofs, blob
- * proofs, cells and cell proofs — byte for byte equal to c-kzg-4844, on pippin's MSMs.
+ * proofs, cells and cell proofs, their recovery from half the cells — byte for byte equal to c-kzg-4844, on pippin's MSMs.
  * Verification (pairings) is not here: verifiers use c-kzg or @noble/curves. docs/kzg.md has the
  * algorithms, memory and figures.
  *
@@ -34,6 +34,8 @@ import { sha256 } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
 import { buildFk20Table, extDomainTwiddles, fk20TableBytes, proofsProgram, type ColumnSource } from './fk20.js';
 import { FrWasm, arenaHost, twiddleBytes, type Twiddles } from './fr-wasm.js';
+import { R_BYTES, checkCanonical } from './canonical.js';
+import { recoverCoefficients, recoveredCells, takeCells, type TakenCells } from './recovery.js';
 
 export { TrustedSetupError } from './setup.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
@@ -180,6 +182,8 @@ export interface KzgSync {
    * asynchronous call of the curve is in flight they are built for this call only).
    */
   computeCellsAndKzgProofs(blob: Uint8Array): [Uint8Array[], Uint8Array[]];
+  /** recover_cells_and_kzg_proofs (builds FK20's tables first if no call did, as computeCellsAndKzgProofs). */
+  recoverCellsAndKzgProofs(cellIndices: readonly number[], cells: readonly Uint8Array[]): [Uint8Array[], Uint8Array[]];
 }
 
 /**
@@ -216,6 +220,29 @@ export interface Kzg {
   computeCells(blob: Uint8Array): Promise<Uint8Array[]>;
   /** compute_cells_and_kzg_proofs: the cells and their 128 proofs (FK20). */
   computeCellsAndKzgProofs(blob: Uint8Array): Promise<[Uint8Array[], Uint8Array[]]>;
+  /**
+   * recover_cells_and_kzg_proofs: all 128 cells, in index order, and their proofs from any 64 or
+   * more cells of one extended blob (`cells[k]` is cell `cellIndices[k]`; any order). The indices
+   * are numbers in 0…127 (truncated to integers, as c-kzg casts them), none twice; every cell 2048
+   * bytes of field elements below r. Rejects as c-kzg 4.1.0 throws: LengthMismatchError (arrays of
+   * different lengths, fewer than 64 or more than 128 cells, a cell of another size: its position),
+   * ScalarEncodingError (an index that is not a number or not in 0…127, a repeated index, a field
+   * element ≥ r: the position k in the arrays). With all 128 cells they are returned as given.
+   *
+   * @example
+   * ```ts
+   * import { loadKzg, BYTES_PER_BLOB } from 'pippin/kzg';
+   * const kzg = await loadKzg();
+   * const blob = new Uint8Array(BYTES_PER_BLOB);
+   * blob[31] = 1;
+   * const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
+   * const odd = cells.map((_, i) => i).filter((i) => i % 2 === 1); // 64 of the 128 cells
+   * const [all, allProofs] = await kzg.recoverCellsAndKzgProofs(odd, odd.map((i) => cells[i]));
+   * console.log(all[0].every((b, j) => b === cells[0][j]), allProofs[0].every((b, j) => b === proofs[0][j])); // → true true
+   * kzg.dispose();
+   * ```
+   */
+  recoverCellsAndKzgProofs(cellIndices: readonly number[], cells: readonly Uint8Array[]): Promise<[Uint8Array[], Uint8Array[]]>;
   /**
    * The same operations on the calling thread, synchronously: c-kzg's names, results byte for byte
    * equal to the async ones. For libraries that call KZG synchronously: viem (`defineKzg(kzg.sync)`)
@@ -379,9 +406,6 @@ function bitReversed(bytes: Uint8Array, size: number): Uint8Array {
   return out;
 }
 
-/** r's 32 big-endian bytes, for the canonical check of blob elements. */
-const R_BYTES = fr.toBytesBE(fr.R);
-
 /**
  * A blob's field elements (bit-reversed evaluation order) in Montgomery form in F's work array
  * 'poly' (fr_from_bytes_be_batch); ScalarEncodingError with the index of the first element ≥ r.
@@ -403,16 +427,6 @@ function checkBlobLength(blob: Uint8Array, entry: string): void {
 function checkBlob(blob: Uint8Array, entry: string): void {
   checkBlobLength(blob, entry);
   for (let i = 0; i < FIELD_ELEMENTS_PER_BLOB; i++) if (blob[i * 32] >= R_BYTES[0]) checkCanonical(blob, i * 32, `${entry}: blob field element ${i}`, i);
-}
-
-function checkCanonical(bytes: Uint8Array, at: number, what: string, index: number): void {
-  for (let b = 0; b < 32; b++) {
-    const v = bytes[at + b];
-    if (v < R_BYTES[b]) return;
-    if (v > R_BYTES[b]) break;
-    if (b === 31) break;
-  }
-  throw new ScalarEncodingError(`${what} is not below the scalar field's modulus r`, index);
 }
 
 function fieldElement(bytes: Uint8Array, entry: string, name: string): bigint {
@@ -467,19 +481,29 @@ class KzgImpl implements Kzg {
         const entry = 'computeCellsAndKzgProofs';
         this.live(entry);
         checkBlob(blob, entry);
-        return this.work(entry, () => {
-          const table = this.fk20TableNow();
-          const { arena } = this.inst;
-          const mark = arena.mark();
-          try {
-            // the table of an earlier call, or one built for this call (in its arena memory)
-            const rows = table ?? this.buildTable(arena.alloc(fk20TableBytes(this.ctx.EB)));
-            return runSync(this.inst, this.cellsProgram(blob, rows, 1));
-          } finally {
-            arena.release(mark);
-          }
-        });
+        return this.withTableSync(entry, (rows) => this.cellsProgram(blob, rows, 1));
       },
+      recoverCellsAndKzgProofs: (cellIndices: readonly number[], cells: readonly Uint8Array[]): [Uint8Array[], Uint8Array[]] => {
+        const entry = 'recoverCellsAndKzgProofs';
+        this.live(entry);
+        const taken = takeCells(cellIndices, cells, entry);
+        return this.withTableSync(entry, (rows) => this.recoverProgram(taken, rows, 1));
+      },
+    });
+  }
+
+  /** A synchronous call needing FK20's table: the pinned one, or one built for this call (in its arena memory). */
+  private withTableSync<T>(entry: string, program: (rows: RowTable) => PhaseProgram<T>): T {
+    return this.work(entry, () => {
+      const table = this.fk20TableNow();
+      const { arena } = this.inst;
+      const mark = arena.mark();
+      try {
+        const rows = table ?? this.buildTable(arena.alloc(fk20TableBytes(this.ctx.EB)));
+        return runSync(this.inst, program(rows));
+      } finally {
+        arena.release(mark);
+      }
     });
   }
 
@@ -607,11 +631,26 @@ class KzgImpl implements Kzg {
     return rejecting(() => {
       // the blob's errors before FK20's tables are built; the blob copied at the call
       const copy = this.takeBlob(blob, entry);
-      return this.work(entry, async () => {
-        const { table } = await this.fk20Table(entry);
-        this.present(entry);
-        return enqueue(this.inst, () => runProgram(this.inst, (threads) => this.cellsProgram(copy, table, threads), FIELD_ELEMENTS_PER_BLOB * 2, this.threads, undefined));
-      });
+      return this.withTable(entry, (table, threads) => this.cellsProgram(copy, table, threads));
+    });
+  }
+
+  recoverCellsAndKzgProofs(cellIndices: readonly number[], cells: readonly Uint8Array[]): Promise<[Uint8Array[], Uint8Array[]]> {
+    const entry = 'recoverCellsAndKzgProofs';
+    return rejecting(() => {
+      this.live(entry);
+      // the inputs' errors before FK20's tables are built; the cells copied at the call
+      const taken = takeCells(cellIndices, cells, entry);
+      return this.withTable(entry, (table, threads) => this.recoverProgram(taken, table, threads));
+    });
+  }
+
+  /** An asynchronous call needing FK20's table: its program in a turn of the instance's queue, once the table is built. */
+  private withTable<T>(entry: string, program: (table: RowTable, threads: number) => PhaseProgram<T>): Promise<T> {
+    return this.work(entry, async () => {
+      const { table } = await this.fk20Table(entry);
+      this.present(entry);
+      return enqueue(this.inst, () => runProgram(this.inst, (threads) => program(table, threads), FIELD_ELEMENTS_PER_BLOB * 2, this.threads, undefined));
     });
   }
 
@@ -686,6 +725,22 @@ class KzgImpl implements Kzg {
       const coeffs = F.work('coeffs', FIELD_ELEMENTS_PER_BLOB);
       F.monomial(coeffs, poly);
       const cells = cellsOf(F, blob, coeffs);
+      const proofs = yield* proofsProgram(this.ctx, bls12_381Curve.params, FK20_TWIDDLES, table, F, coeffs, threads);
+      return [cells, proofs];
+    } finally {
+      arena.release(mark);
+    }
+  }
+
+  /** recover_cells_and_kzg_proofs as a program: the coefficients and cells (F_r), then FK20's proofs of the first 4096 coefficients (c-kzg's). */
+  private *recoverProgram(taken: TakenCells, table: RowTable, threads: number): PhaseProgram<[Uint8Array[], Uint8Array[]]> {
+    const { arena } = this.inst;
+    const mark = arena.mark();
+    try {
+      const F = new FrWasm(arenaHost(this.inst), this.frTables);
+      // the first 128 evaluation points are ω₁₂₈^brp(c), c < 128
+      const coeffs = recoverCoefficients(F, taken, this.frTables.roots);
+      const cells = recoveredCells(F, taken, coeffs);
       const proofs = yield* proofsProgram(this.ctx, bls12_381Curve.params, FK20_TWIDDLES, table, F, coeffs, threads);
       return [cells, proofs];
     } finally {

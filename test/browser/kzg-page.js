@@ -9,7 +9,8 @@ const bytes = (h) => Uint8Array.from(h.match(/../g) ?? [], (b) => parseInt(b, 16
 
 /**
  * One Kzg with `threads` (null: loadKzg's default, every worker of the pool): first every entry on each bad blob (must throw; nothing may stay broken),
- * then every result on `blob` as hex: commitment, [proof, y] per z, blob proof, cells and proofs.
+ * then every result on `blob` as hex: commitment, [proof, y] per z, blob proof, cells and proofs, and
+ * recoverCellsAndKzgProofs from the 64 odd cells (c-kzg's answer: the blob's cells and proofs).
  * @param {{ blob: string, zs: string[], bad: { index: number, value: string }[], threads: number | null }} args
  */
 window.runKzg = async ({ blob: blobHex, zs, bad, threads: t }) => {
@@ -40,6 +41,8 @@ window.runKzg = async ({ blob: blobHex, zs, bad, threads: t }) => {
   for (const z of zs) kzgProofs.push((await kzg.computeKzgProof(blob, bytes(z))).map(hex));
   const blobProof = await kzg.computeBlobKzgProof(blob, commitment);
   const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
+  const odd = cells.map((_, i) => i).filter((i) => i % 2 === 1);
+  const [recoveredCells, recoveredProofs] = await kzg.recoverCellsAndKzgProofs(odd, odd.map((i) => cells[i]));
   kzg.dispose();
   return {
     errors,
@@ -48,6 +51,8 @@ window.runKzg = async ({ blob: blobHex, zs, bad, threads: t }) => {
     blobProof: hex(blobProof),
     cells: cells.map(hex),
     proofs: proofs.map(hex),
+    recoveredCells: recoveredCells.map(hex),
+    recoveredProofs: recoveredProofs.map(hex),
     crossOriginIsolated,
     threadsActive: threads.active,
     threadsCount: threads.count,

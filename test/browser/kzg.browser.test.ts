@@ -31,6 +31,7 @@ const ckzg = createRequire(import.meta.url)('c-kzg') as {
   computeKzgProof(blob: Uint8Array, z: Uint8Array): [Uint8Array, Uint8Array];
   computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Uint8Array;
   computeCellsAndKzgProofs(blob: Uint8Array): [Uint8Array[], Uint8Array[]];
+  recoverCellsAndKzgProofs(cellIndices: number[], cells: Uint8Array[]): [Uint8Array[], Uint8Array[]];
 };
 
 const R = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001n;
@@ -69,6 +70,8 @@ interface PageResult {
   blobProof: string;
   cells: string[];
   proofs: string[];
+  recoveredCells: string[];
+  recoveredProofs: string[];
   crossOriginIsolated: boolean;
   threadsActive: boolean;
   threadsCount: number;
@@ -111,12 +114,16 @@ before(async () => {
   ckzg.loadTrustedSetup(0);
   const commitment = ckzg.blobToKzgCommitment(BLOB);
   const [cells, proofs] = ckzg.computeCellsAndKzgProofs(BLOB);
+  const odd = cells.map((_, i) => i).filter((i) => i % 2 === 1);
+  const [recoveredCells, recoveredProofs] = ckzg.recoverCellsAndKzgProofs(odd, odd.map((i) => cells[i]));
   want = {
     commitment: hex(commitment),
     kzgProofs: ZS.map((z) => ckzg.computeKzgProof(BLOB, Buffer.from(z, 'hex')).map(hex) as [string, string]),
     blobProof: hex(ckzg.computeBlobKzgProof(BLOB, commitment)),
     cells: cells.map(hex),
     proofs: proofs.map(hex),
+    recoveredCells: recoveredCells.map(hex),
+    recoveredProofs: recoveredProofs.map(hex),
   };
   browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
 });
@@ -180,6 +187,8 @@ for (const { isolated, threads } of CASES) {
         assert.equal(r.cells[i], want.cells[i], `cell ${i}`);
         assert.equal(r.proofs[i], want.proofs[i], `cell proof ${i}`);
       }
+      assert.deepEqual(r.recoveredCells, want.recoveredCells, 'recoverCellsAndKzgProofs from the odd cells: cells');
+      assert.deepEqual(r.recoveredProofs, want.recoveredProofs, 'recoverCellsAndKzgProofs from the odd cells: proofs');
       assert.deepEqual(pageErrors, [], 'no page errors');
     } finally {
       await page.close();

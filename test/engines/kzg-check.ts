@@ -3,7 +3,8 @@
  * first difference, unless pippin/kzg gives c-kzg's bytes (`want`, made by ./kzg-fixture.ts) for
  * `randomBlob(want.seed)`: the commitment, [proof, y] at each z, the blob proof, the cells (their
  * SHA-256) and the cell proofs on 1 thread and, when `twoThreads`, on 2 (a second Kzg over the
- * pool, `startThreads` already done), and a ScalarEncodingError naming element `want.bad.index`
+ * pool, `startThreads` already done), the same cells and proofs recovered from the 64 odd cells
+ * (c-kzg recovers a blob's own; ./kzg-fixture.ts checks that), and a ScalarEncodingError naming element `want.bad.index`
  * for the blob with that element ≥ r. Cost ≈ 2.5 s: two loadKzg (setup decode, subgroup checks,
  * prepare) and two FK20 table builds. Its own module, imported by ./suite.ts only, so that the
  * browser page (./page.ts, which has no fixture) does not bundle pippin/kzg and its 1.9 MB.
@@ -39,11 +40,17 @@ function eq(got: string, want: string, what: string): void {
 export async function checkKzg(want: KzgExpected, twoThreads: boolean): Promise<void> {
   const blob = randomBlob(want.seed);
   eq(hex(sha256(blob)), want.blobSha256, `SHA-256 of randomBlob(${want.seed})`);
+  const same = (cells: Uint8Array[], proofs: Uint8Array[], what: string) => {
+    eq(`${cells.length} ${proofs.length}`, `${want.cellSha256.length} ${want.cellProofs.length}`, `${what}: cell and proof counts`);
+    cells.forEach((c, i) => eq(hex(sha256(c)), want.cellSha256[i], `${what}: SHA-256 of cell ${i}`));
+    proofs.forEach((p, i) => eq(hex(p), want.cellProofs[i], `${what}: proof of cell ${i}`));
+  };
   const cellsEqual = async (kzg: Kzg, t: number) => {
     const [cells, proofs] = await kzg.computeCellsAndKzgProofs(blob);
-    eq(`${cells.length} ${proofs.length}`, `${want.cellSha256.length} ${want.cellProofs.length}`, `${t} thread(s): cell and proof counts`);
-    cells.forEach((c, i) => eq(hex(sha256(c)), want.cellSha256[i], `${t} thread(s): SHA-256 of cell ${i}`));
-    proofs.forEach((p, i) => eq(hex(p), want.cellProofs[i], `${t} thread(s): proof of cell ${i}`));
+    same(cells, proofs, `${t} thread(s)`);
+    const odd = cells.map((_, i) => i).filter((i) => i % 2 === 1);
+    const [back, backProofs] = await kzg.recoverCellsAndKzgProofs(odd, odd.map((i) => cells[i]));
+    same(back, backProofs, `${t} thread(s), recovered from the odd cells`);
   };
   const one = await loadKzg({ threads: 1 });
   try {

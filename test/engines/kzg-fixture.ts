@@ -49,6 +49,10 @@ export function makeKzgFixture(seed: number): KzgExpected {
     rejected = String(e);
   }
   if (!rejected) throw new Error('kzg-fixture: c-kzg accepted a blob with an element ≥ r');
+  // the check recovers these cells and proofs from the odd cells: so does c-kzg
+  const odd = cells.map((_, i) => i).filter((i) => i % 2 === 1);
+  const [back, backProofs] = ckzg.recoverCellsAndKzgProofs(odd, odd.map((i) => cells[i]));
+  if (back.some((c, i) => hex(c) !== hex(cells[i])) || backProofs.some((p, i) => hex(p) !== hex(cellProofs[i]))) throw new Error('kzg-fixture: c-kzg does not recover the cells and proofs from the odd cells');
   return {
     cKzg: ckzgVersion,
     seed,

@@ -82,6 +82,25 @@ export class CkzgOracle {
       return [cells.map(hex), proofs.map(hex)];
     });
   }
+
+  /** [cells, proofs] of recoverCellsAndKzgProofs */
+  recover(indices: readonly number[], cells: readonly Uint8Array[]): [string[], string[]] {
+    const key = CkzgOracle.key(Uint8Array.from(indices.map((i) => Math.trunc(i))), ...cells);
+    return this.once(`recover ${key}`, () => {
+      const [out, proofs] = ckzg.recoverCellsAndKzgProofs([...indices], [...cells]);
+      return [out.map(hex), proofs.map(hex)];
+    });
+  }
+
+  /** Whether c-kzg refuses these recovery inputs (c-kzg throws; the error is not memoized). */
+  refusesRecovery(indices: unknown, cells: unknown): boolean {
+    try {
+      ckzg.recoverCellsAndKzgProofs(indices as number[], cells as Uint8Array[]);
+      return false;
+    } catch {
+      return true;
+    }
+  }
 }
 
 /** The byte buffers a caller may hand in: each makes a fresh buffer holding `bytes`. */
