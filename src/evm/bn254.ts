@@ -6,10 +6,12 @@
  * Inputs: 32-byte big-endian coordinates below p ((0, 0) is infinity; other points must be on
  * y² = x³ + 3, whose points all lie in the order-r group: cofactor 1), 32-byte scalars (any value,
  * reduced mod r). Shorter inputs are read as if right-padded with zeros, longer ones cut, as the EIP
- * says. Both are one `msmSync` with `validate: 'on-curve'` (the same as 'full' here).
+ * says. ecMul is one `msmSync` with `validate: 'on-curve'` (the same as 'full' here); ecAdd one affine
+ * addition on bigints (src/reference/curve.ts).
  */
 import { bn254, type G1PointInput } from '../index.js';
 import { PrecompileInputError } from '../errors.js';
+import { RefCurve } from '../reference/curve.js';
 import { inputError, readBE, readFp, writeBE, type Site } from './bytes.js';
 import { groupCall } from './bls.js';
 
@@ -29,6 +31,7 @@ function padded(input: Uint8Array, len: number): Uint8Array {
 
 /** The EIP-196/197 backend (the object `createEvmBackends` returns as `bn254`). */
 export class Bn254Precompiles {
+  private readonly ref = new RefCurve(bn254.params);
   constructor(private readonly pairingFallback?: (input: Uint8Array) => Uint8Array) {}
 
   private point(s: Site, input: Uint8Array, off: number, index: number): G1PointInput {
@@ -36,20 +39,28 @@ export class Bn254Precompiles {
     const y = readFp(s, input, off + W, W, 'y', index);
     return x === 0n && y === 0n ? null : { x, y };
   }
-  private run(s: Site, points: G1PointInput[], scalars: bigint[]): Uint8Array {
-    const R = groupCall(s, 'BN254 G1', () => bn254.g1.msmSync(points, scalars, { validate: 'on-curve' }));
+  private out(R: { x: bigint; y: bigint } | null): Uint8Array {
     const out = new Uint8Array(2 * W);
-    if (!R.infinity) {
+    if (R) {
       writeBE(out, 0, W, R.x);
       writeBE(out, W, W, R.y);
     }
     return out;
   }
+  private run(s: Site, points: G1PointInput[], scalars: bigint[]): Uint8Array {
+    const R = groupCall(s, 'BN254 G1', () => bn254.g1.msmSync(points, scalars, { validate: 'on-curve' }));
+    return this.out(R.infinity ? null : R);
+  }
 
-  /** ecAdd (0x06): x1‖y1‖x2‖y2 (128 bytes, zero-padded) → P1 + P2, 64 bytes. */
+  /** ecAdd (0x06): x1‖y1‖x2‖y2 (128 bytes, zero-padded) → P1 + P2, 64 bytes (one affine addition on bigints: an MSM call costs more). */
   add(input: Uint8Array): Uint8Array {
     const data = padded(input, 4 * W);
-    return this.run(ADD, [this.point(ADD, data, 0, 0), this.point(ADD, data, 2 * W, 1)], [1n, 1n]);
+    const [P, Q] = [0, 1].map((i) => {
+      const pt = this.point(ADD, data, 2 * W * i, i) as { x: bigint; y: bigint } | null;
+      if (!this.ref.isOnCurve(pt)) throw inputError(ADD, 'point not on curve', `point ${i} is neither on the curve nor (0, 0)`, i);
+      return pt;
+    });
+    return this.out(this.ref.add(P!, Q!));
   }
 
   /** ecMul (0x07): x‖y‖s (96 bytes, zero-padded) → s·P, 64 bytes. */
