@@ -274,6 +274,46 @@ export class InvalidOptionError extends PippinError {
 }
 
 /**
+ * An EVM precompile's input is invalid (pippin/evm): `precompile` names it (e.g. `'BLS12_G1MSM'`),
+ * `reason` is the EIP's error case (`'invalid input length'`, `'invalid field element'`, `'point not
+ * on curve'`, `'point not in subgroup'`), `index` the offending pair or point (−1: the whole input).
+ * The EVM burns all the call's gas on any error a precompile backend throws.
+ *
+ * @example
+ * ```ts
+ * import { PrecompileInputError } from 'pippin';
+ * import { createEvmBackends } from 'pippin/evm';
+ * const { bls } = await createEvmBackends();
+ * try {
+ *   bls.msmG1(new Uint8Array(100)); // not a multiple of 160 bytes
+ * } catch (e) {
+ *   if (!(e instanceof PrecompileInputError)) throw e;
+ *   console.log(e.precompile, e.reason); // → BLS12_G1MSM invalid input length
+ * }
+ * ```
+ */
+export class PrecompileInputError extends PippinError {
+  /** The class name, kept through minification (which renames classes). */
+  override readonly name: string = 'PrecompileInputError';
+  /**
+   * An error naming the precompile, the EIP's reason and the position.
+   *
+   * @param message - what is wrong, and where
+   * @param precompile - the precompile's name, as its EIP spells it (`'BLS12_G1ADD'`, `'ECADD'`, …)
+   * @param reason - the EIP's error case
+   * @param index - the offending pair or point, −1 for the whole input
+   */
+  constructor(
+    message: string,
+    readonly precompile: string,
+    readonly reason: string,
+    index = -1,
+  ) {
+    super(message, index);
+  }
+}
+
+/**
  * The Wasm memory cannot grow enough for the requested work (Wasm32 caps it at 4 GiB, engines often
  * lower). A RangeError, and also `instanceof PippinError`.
  *

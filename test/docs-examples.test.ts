@@ -22,6 +22,7 @@ const ENTRIES: Record<string, string> = {
   pippin: 'src/index.ts',
   'pippin/kzg': 'src/kzg/index.ts',
   'pippin/snarkjs': 'src/snarkjs/index.ts',
+  'pippin/evm': 'src/evm/index.ts',
   ...Object.fromEntries(
     readdirSync(join(root, 'src/wasm-generated/entries'))
       .filter((f) => f.endsWith('.ts'))

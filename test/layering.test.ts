@@ -1,5 +1,5 @@
 /**
- * The product entries sit on the public API and msm/'s programs: nothing in src/kzg or src/snarkjs
+ * The product entries sit on the public API and msm/'s programs: nothing in src/kzg, src/snarkjs or src/evm
  * reaches the worker pool, the task interpreter or the executors, or instantiates a Wasm module of
  * its own. And pippin/kzg's memory ledger: after calls that succeed, fail and run together, the
  * curve's arena is back at its mark; after dispose(), the pinned bytes are back where they were.
@@ -13,7 +13,7 @@ import { loadKzg, BYTES_PER_BLOB } from '../src/kzg/index.js';
 const FORBIDDEN = [/runtime\/pool/, /runtime\/interpreter/, /runtime\/executor/, /wasm-generated\/(?!kernels\.js)/]; // kernels.js: the kernels' types
 
 describe('layering of the product entries', () => {
-  for (const dir of ['kzg', 'snarkjs']) {
+  for (const dir of ['kzg', 'snarkjs', 'evm']) {
     it(`src/${dir} imports no runtime internals and instantiates no module`, () => {
       const files = readdirSync(new URL(`../src/${dir}/`, import.meta.url)).filter((f) => f.endsWith('.ts'));
       assert.ok(files.length > 2);
