@@ -14,6 +14,15 @@ import { createEVM, EVM, NobleBLS, NobleBN254, type EVMBLSInterface, type EVMBN2
 import { createAddressFromString, hexToBytes, bytesToHex } from '@ethereumjs/util';
 import { createEvmBackends } from '../src/evm/index.js';
 import { PrecompileInputError } from '../src/errors.js';
+import { bn254 as nobleBn254 } from '@noble/curves/bn254.js';
+
+type Fp2 = { c0: bigint; c1: bigint };
+/** The slice of @noble/curves' BN254 G2 point class the test uses. */
+interface NobleG2 {
+  Fp: { fromBigTuple(t: [bigint, bigint]): Fp2; add(a: Fp2, b: Fp2): Fp2; mul(a: Fp2, b: Fp2): Fp2; sqr(a: Fp2): Fp2; sqrt(a: Fp2): Fp2 };
+  CURVE(): { b: Fp2 };
+  fromAffine(p: { x: Fp2; y: Fp2 }): { assertValidity(): void };
+}
 
 interface Vector {
   Input: string;
@@ -70,7 +79,7 @@ describe('pippin/evm through @ethereumjs/evm', { timeout: 120_000 }, () => {
   let pippin: EVM;
   let defaults: EVM;
   before(async () => {
-    const { bls, bn254 } = await createEvmBackends({ bn254Pairing: (input) => new NobleBN254().pairing(input) });
+    const { bls, bn254 } = await createEvmBackends();
     pippin = await makeEvm(bls, bn254);
     defaults = await makeEvm(new NobleBLS(), new NobleBN254());
   });
@@ -129,6 +138,48 @@ describe('pippin/evm through @ethereumjs/evm', { timeout: 120_000 }, () => {
       }
     }
     assert.deepEqual([...reasons].sort(), ['invalid field element', 'invalid input length', 'point not in subgroup', 'point not on curve']);
+  });
+  it('ecPairing (0x08) refuses a coordinate ≥ p, G1 off its curve, G2 off the twist or outside G2, a bad length; equals NobleBN254 on valid inputs', async () => {
+    const { bn254 } = await createEvmBackends();
+    const noble = new NobleBN254();
+    const valid = load('go-ethereum/bn256Pairing.json').map((v) => hexToBytes(`0x${v.Input}`)).filter((b) => b.length >= 384);
+    assert.ok(valid.length > 0);
+    const base = valid[0]!;
+    const p = 21888242871839275222246405745257275088696311157297823662689037894645226208583n;
+    const put = (bytes: Uint8Array, off: number, v: bigint) => {
+      for (let i = 31; i >= 0; i--, v >>= 8n) bytes[off + i] = Number(v & 0xffn);
+    };
+    const cases: [string, Uint8Array][] = [];
+    const edit = (name: string, f: (b: Uint8Array) => void) => {
+      const b = base.slice();
+      f(b);
+      cases.push([name, b]);
+    };
+    edit('G1 x = p', (b) => put(b, 0, p));
+    edit('G1 off the curve', (b) => (b[63] ^= 1));
+    edit('G2 x.c0 = p', (b) => put(b, 96, p));
+    edit('G2 off the twist', (b) => (b[191] ^= 1));
+    // a point of the twist outside G2 (noble's Fp2 square root and its subgroup check as the oracle)
+    const G2 = (nobleBn254 as unknown as { G2: { Point: NobleG2 } }).G2.Point;
+    const x = G2.Fp.fromBigTuple([2n, 1n]);
+    const y = G2.Fp.sqrt(G2.Fp.add(G2.Fp.mul(G2.Fp.sqr(x), x), G2.CURVE().b));
+    assert.throws(() => G2.fromAffine({ x, y }).assertValidity(), 'the point is outside G2');
+    edit('G2 on the twist, outside G2', (b) => [x.c1, x.c0, y.c1, y.c0].forEach((v, j) => put(b, 64 + 32 * j, v)));
+    cases.push(['bad length', base.subarray(0, 191)]);
+    for (const [name, input] of cases) {
+      const mine = (() => {
+        try {
+          return bn254.pairing(input);
+        } catch (e) {
+          return e;
+        }
+      })();
+      // EIP-197's rules (go-ethereum's): every case is refused (NobleBN254 reduces a coordinate ≥ p instead)
+      assert.ok(mine instanceof PrecompileInputError && mine.precompile === 'ECPAIRING', `${name}: pippin refuses (${String(mine)})`);
+    }
+    for (const input of valid) assert.deepEqual(bn254.pairing(input), noble.pairing(input));
+    assert.equal(bn254.pairing(new Uint8Array(0))[31], 1, 'no pairs: 1');
+    assert.equal(bn254.pairing(new Uint8Array(192))[31], 1, 'infinity pairs: 1');
   });
   it('the EVM runs the backends it was given (a corrupted backend fails the vectors)', async () => {
     const { bls, bn254 } = await createEvmBackends();

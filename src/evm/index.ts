@@ -1,10 +1,9 @@
 /**
  * `pippin/evm`: the elliptic-curve precompiles of the EVM on pippin, as the backends ethereumjs's
  * EVM takes (`createEVM({ bls, bn254 })` of `@ethereumjs/evm`): EIP-2537 (BLS12-381, 0x0b–0x11) and
- * EIP-196 (BN254 ecAdd 0x06, ecMul 0x07). Every method is synchronous, bytes in and bytes out, on
- * the calling thread; an invalid input throws PrecompileInputError (the EVM then burns the call's
- * gas). BN254's ecPairing (0x08) is delegated until pippin has a BN254 pairing. docs/evm.md has the
- * details and figures.
+ * EIP-196/197 (BN254 ecAdd 0x06, ecMul 0x07, ecPairing 0x08). Every method is synchronous, bytes in
+ * and bytes out, on the calling thread; an invalid input throws PrecompileInputError (the EVM then
+ * burns the call's gas). docs/evm.md has the details and figures.
  *
  * @module pippin/evm
  * @example
@@ -22,7 +21,6 @@
  * ```
  */
 import { bls12_381, bn254 } from '../index.js';
-import { optionFunction, takeOptionBag } from '../api/option-kit.js';
 import { Bls12381Precompiles } from './bls.js';
 import { Bn254Precompiles } from './bn254.js';
 
@@ -78,26 +76,6 @@ export interface EvmBn254Backend {
 }
 
 /**
- * Options of `createEvmBackends`.
- *
- * @example
- * ```ts
- * import { createEvmBackends, type EvmBackendOptions } from 'pippin/evm';
- * const options: EvmBackendOptions = { bn254Pairing: () => new Uint8Array(32) }; // a stand-in
- * const { bn254 } = await createEvmBackends(options);
- * console.log(bn254.pairing(new Uint8Array(0)).length); // → 32
- * ```
- */
-export interface EvmBackendOptions {
-  /**
-   * ecPairing (0x08) for the BN254 backend, until pippin has a BN254 pairing: e.g.
-   * `(input) => new NobleBN254().pairing(input)` with `NobleBN254` from `@ethereumjs/evm`. Without
-   * it, `bn254.pairing` throws PrecompileInputError (reason `'not implemented'`).
-   */
-  bn254Pairing?: (input: Uint8Array) => Uint8Array;
-}
-
-/**
  * What `createEvmBackends` returns: the two objects `createEVM({ bls, bn254 })` takes.
  *
  * @example
@@ -110,7 +88,7 @@ export interface EvmBackendOptions {
 export interface EvmBackends {
   /** EIP-2537, for `createEVM({ bls })` */
   bls: EvmBlsBackend;
-  /** EIP-196/197, for `createEVM({ bn254 })` (ecPairing delegated: EvmBackendOptions) */
+  /** EIP-196/197, for `new EVM({ bn254 })` (ethereumjs 10.1.3's createEVM replaces a given bn254: docs/evm.md) */
   bn254: EvmBn254Backend;
 }
 
@@ -118,7 +96,6 @@ export interface EvmBackends {
  * Initializes pippin's bls12-381 and bn254 curves and returns the two precompile backends, ready for
  * `createEVM({ bls, bn254 })` of `@ethereumjs/evm` (which calls them synchronously).
  *
- * @param options - see EvmBackendOptions
  * @returns `{ bls, bn254 }`
  * @example
  * ```ts
@@ -127,11 +104,10 @@ export interface EvmBackends {
  * // BLS12_PAIRING_CHECK of one pair (infinity, infinity): the empty product is 1
  * console.log(bls.pairingCheck(new Uint8Array(384))[31]); // → 1
  * console.log(bn254.add(new Uint8Array(128)).length); // → 64
+ * console.log(bn254.pairing(new Uint8Array(0))[31]); // → 1
  * ```
  */
-export async function createEvmBackends(options?: EvmBackendOptions): Promise<EvmBackends> {
-  const bag = takeOptionBag(options, 'createEvmBackends', ['bn254Pairing'] as const);
-  const bn254Pairing = optionFunction<'bn254Pairing', (input: Uint8Array) => Uint8Array>(bag, 'bn254Pairing');
+export async function createEvmBackends(): Promise<EvmBackends> {
   await Promise.all([bls12_381.init(), bn254.init()]);
-  return { bls: new Bls12381Precompiles(), bn254: new Bn254Precompiles(bn254Pairing) };
+  return { bls: new Bls12381Precompiles(), bn254: new Bn254Precompiles() };
 }
