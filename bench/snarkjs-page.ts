@@ -27,7 +27,7 @@ async function bytes(url: string): Promise<Uint8Array> {
   // pippin's whole prover: the key read and its bases prepared once, as the Node path does
   const key = protocol === 'groth16' ? await groth16.loadKey(zkey) : undefined;
   // snarkjs reads { type: 'mem' } files from the buffer; a fresh object per proof
-  const row = await benchProtocol(b, snarkjs as unknown as SnarkjsLike, protocol, () => ({ type: 'mem', data: zkey }), () => ({ type: 'mem', data: wtns }), vkey, runs, dir, key && (() => key.prove(wtns))).finally(() => key?.dispose());
+  const row = await benchProtocol(b, snarkjs as unknown as SnarkjsLike, protocol, () => ({ type: 'mem', data: zkey }), () => ({ type: 'mem', data: wtns }), vkey, runs, dir, key && (() => key.prove(wtns)), protocol === 'groth16' ? () => groth16.prove(zkey, wtns) : undefined).finally(() => key?.dispose());
   return { ...row, crossOriginIsolated: globalThis.crossOriginIsolated, pippinThreads: threads.active ? threads.count : 1, cores: navigator.hardwareConcurrency, userAgent: navigator.userAgent };
 };
 (globalThis as Record<string, unknown>).snarkjsPageReady = true;

@@ -178,6 +178,14 @@ export function optionChoiceList<K extends string, T extends string>(bag: Option
   return Object.freeze(items as T[]);
 }
 
+/** An AbortSignal (kept by reference; anything with its `aborted`, `addEventListener` and `throwIfAborted`), or undefined when absent. */
+export function optionSignal<K extends string>(bag: OptionBag<K>, name: K): AbortSignal | undefined {
+  const v = bag.values.get(name);
+  const sig = v as { aborted?: unknown; addEventListener?: unknown; throwIfAborted?: unknown } | undefined;
+  if (v === undefined || (typeof v === 'object' && v !== null && typeof sig!.aborted === 'boolean' && typeof sig!.addEventListener === 'function' && typeof sig!.throwIfAborted === 'function')) return v as AbortSignal | undefined;
+  throw optionError(bag, name, v, 'an AbortSignal');
+}
+
 /** A function (kept by reference), or undefined when absent. */
 export function optionFunction<K extends string, F extends (...args: never[]) => unknown>(bag: OptionBag<K>, name: K): F | undefined {
   const v = bag.values.get(name);

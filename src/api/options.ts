@@ -7,7 +7,7 @@
  */
 import { InvalidOptionError } from '../errors.js';
 import type { MsmProgress } from '../msm/progress.js';
-import { optionChoice, optionError, optionFunction, optionInteger, optionThreads, optionValue, takeOptionBag } from './option-kit.js';
+import { optionChoice, optionFunction, optionInteger, optionSignal, optionThreads, takeOptionBag } from './option-kit.js';
 
 export * from './option-kit.js';
 
@@ -65,11 +65,7 @@ export interface OptionContext<F extends string> {
  */
 export function parseMsmOptions<F extends string, S = unknown>(options: unknown, ctx: OptionContext<F>): ParsedMsmOptions<F, S> {
   const bag = takeOptionBag(options, ctx.entry, OPTION_NAMES);
-  const signal = optionValue(bag, 'signal');
-  const sig = signal as { aborted?: unknown; addEventListener?: unknown; throwIfAborted?: unknown } | undefined;
-  if (signal !== undefined && (typeof signal !== 'object' || signal === null || typeof sig!.aborted !== 'boolean' || typeof sig!.addEventListener !== 'function' || typeof sig!.throwIfAborted !== 'function')) {
-    throw optionError(bag, 'signal', signal, 'an AbortSignal');
-  }
+  const signal = optionSignal(bag, 'signal');
   const out = {
     pointFormat: optionChoice(bag, 'pointFormat', ctx.formats),
     scalarEndian: optionChoice(bag, 'scalarEndian', SCALAR_ENDIANS) ?? 'le',
@@ -78,7 +74,7 @@ export function parseMsmOptions<F extends string, S = unknown>(options: unknown,
     threads: optionThreads(bag, 'threads'),
     onStats: optionFunction<(typeof OPTION_NAMES)[number], (stats: S) => void>(bag, 'onStats'),
     onProgress: optionFunction<(typeof OPTION_NAMES)[number], (progress: MsmProgress) => void>(bag, 'onProgress'),
-    signal: signal as AbortSignal | undefined,
+    signal,
     maxMemoryBytes: optionInteger(bag, 'maxMemoryBytes', MEMORY_BYTES.min, MEMORY_BYTES.max),
     chunkPoints: optionInteger(bag, 'chunkPoints', CHUNK_POINTS.min, CHUNK_POINTS.max),
   };

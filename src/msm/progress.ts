@@ -50,7 +50,8 @@ export interface MsmProgress {
 /** Least milliseconds between two progress calls (the last one excepted). */
 export const MIN_INTERVAL_MS = 50;
 
-export class ProgressMeter {
+/** Meters a call's progress for `report` (the MSM's phases by default; product entries name their own). */
+export class ProgressMeter<P extends string = Exclude<MsmPhase, 'done'>> {
   private done = 0;
   private last = -Infinity;
   private finished = false;
@@ -58,12 +59,12 @@ export class ProgressMeter {
   constructor(
     /** Infinity while unknown (iterable inputs): `finish` then gives it */
     private total: number,
-    private readonly report: ((p: MsmProgress) => void) | undefined,
+    private readonly report: ((p: { done: number; total: number; phase: P | 'done' }) => void) | undefined,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** Adds `units` (may be fractional) of work finished in `phase`; reports when the interval has passed. */
-  advance(units: number, phase: Exclude<MsmPhase, 'done'>): void {
+  advance(units: number, phase: P): void {
     if (!this.report || this.finished) return;
     this.done = Math.min(this.total, this.done + units);
     const t = this.now();

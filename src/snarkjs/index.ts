@@ -538,5 +538,5 @@ function parseOptions(options: unknown): ParsedOptions {
   };
 }
 
-export { groth16, type FileSource, type FullProveOptions, type Groth16Options, type Groth16Proof, type Groth16Result, type Groth16ProvingKey, type Groth16Stats, type ProveOptions } from './groth16/index.js';
+export { groth16, type FileSource, type FullProveOptions, type Groth16Options, type Groth16Proof, type Groth16Result, type Groth16ProvingKey, type Groth16Stats, type Groth16Phase, type Groth16Progress, type LoadKeyOptions, type ProveOptions } from './groth16/index.js';
 export { FileFormatError, type FileFormatCode } from './groth16/errors.js';

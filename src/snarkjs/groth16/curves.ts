@@ -68,6 +68,10 @@ interface Field {
   bytes: Uint8Array;
   /** R^−1 mod p */
   rInv: bigint;
+  /** −p^−1 mod R (R = 2^(8·n8)), for Montgomery reduction */
+  nInv: bigint;
+  /** 8·n8 */
+  bits: bigint;
 }
 const fields = new Map<bigint, Field>();
 /** The constants of the field of prime `p` stored in `n8` bytes (made once). */
@@ -76,10 +80,22 @@ export function field(p: bigint, n8: number): Field {
   if (!f) {
     const bytes = new Uint8Array(n8);
     bigintToLe(p, bytes, 0, n8);
-    f = { p, n8, bytes, rInv: modpow((1n << BigInt(8 * n8)) % p, p - 2n, p) };
+    const bits = BigInt(8 * n8);
+    const R = 1n << bits;
+    // p^−1 mod R by Newton's iteration (each step doubles the correct low bits: 2^1 → 2^(8·n8))
+    let inv = 1n;
+    for (let k = 1; k < 8 * n8; k *= 2) inv = BigInt.asUintN(8 * n8, inv * (2n - p * inv));
+    f = { p, n8, bytes, rInv: modpow(R % p, p - 2n, p), nInv: R - inv, bits };
     fields.set(p, f);
   }
   return f;
+}
+
+/** x·R⁻¹ mod p for 0 ≤ x < p (Montgomery's reduction REDC: two products and a shift, no division). */
+function fromMontgomery(f: Field, x: bigint): bigint {
+  const m = BigInt.asUintN(8 * f.n8, x * f.nInv);
+  const v = (x + m * f.p) >> f.bits;
+  return v >= f.p ? v - f.p : v;
 }
 
 /** Index of the first element of `count` (n8-byte, little-endian) at `offset` that is not below p, or −1. */
@@ -106,7 +122,7 @@ function coordinates(c: SnarkjsCurve, group: 'G1' | 'G2', points: Uint8Array, in
   const k = size / c.n8q;
   if (firstNonCanonical(f, points, base, k) >= 0) throw new PointEncodingError(`${c.name} ${group} point ${index}: a Montgomery coordinate is not below q`, index);
   const out: bigint[] = [];
-  for (let j = 0; j < k; j++) out.push((leToBigint(points, base + j * c.n8q, c.n8q) * f.rInv) % f.p);
+  for (let j = 0; j < k; j++) out.push(fromMontgomery(f, leToBigint(points, base + j * c.n8q, c.n8q)));
   return out;
 }
 

@@ -3,34 +3,10 @@
  * witnesses as bytes, file paths (Node), URLs (fetched) or snarkjs's `{ type: 'mem', data }`;
  * proofs and public signals in snarkjs's JSON shapes.
  */
-import { LengthMismatchError } from '../../errors.js';
-import { describeValue, optionError, optionFunction, optionThreads, optionValue, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
+import { optionError, optionValue, takeOptionBag } from '../../api/option-kit.js';
 import { rejecting } from '../../msm/call.js';
-import { loadGroth16Key, type Groth16ProvingKey, type Groth16Result, type Groth16Stats } from './prove.js';
-
-/**
- * Where a `.zkey` or `.wtns` comes from: its bytes (`Uint8Array`, `ArrayBuffer`; copied at the
- * call), snarkjs's in-memory file `{ type: 'mem', data }`, a file path (Node, Bun, Deno) or a URL
- * (fetched; `file:` URLs read from disk where a file system is).
- *
- * @example
- * ```ts
- * import type { FileSource } from 'pippin/snarkjs';
- * const sources: FileSource[] = [new Uint8Array(4), { type: 'mem', data: new Uint8Array(4) }, 'circuit.zkey', new URL('https://example.org/circuit.zkey')];
- * console.log(sources.length); // → 4
- * ```
- */
-export type FileSource =
-  | Uint8Array
-  | ArrayBuffer
-  | string
-  | URL
-  | {
-      /** snarkjs's in-memory file */
-      type: 'mem';
-      /** the file's bytes */
-      data: Uint8Array;
-    };
+import { bytesNow, take, type FileSource } from './source.js';
+import { loadGroth16Key, LOAD_OPTIONS, PROVE_OPTIONS, proveOptions, loadOptions, type Groth16Progress, type Groth16ProvingKey, type Groth16Result, type Groth16Stats, type LoadKeyOptions } from './prove.js';
 
 /**
  * Options of `groth16.prove`, `loadKey` and `fullProve`; unknown names, wrong types and `null`
@@ -48,6 +24,15 @@ export interface Groth16Options {
   threads?: number;
   /** Called with each proof's phase times (Groth16Stats). */
   onStats?: (stats: Groth16Stats) => void;
+  /** Called with the proof's progress (Groth16Progress: work units done of total, the phase). */
+  onProgress?: (progress: Groth16Progress) => void;
+  /** Cancels: the call rejects with the signal's reason, and none of its work runs after that. */
+  signal?: AbortSignal;
+  /**
+   * Most Wasm memory (bytes, 1 MiB … 4 GiB) the curve may hold for the key and one proof; a call
+   * that would need more rejects with InvalidOptionError before its work. Default: Wasm's 4 GiB.
+   */
+  maxMemoryBytes?: number;
 }
 
 /**
@@ -72,46 +57,6 @@ export interface FullProveOptions extends Groth16Options {
   };
 }
 
-const OPTIONS = Object.freeze(['threads', 'onStats'] as const);
-
-function proveOptions(bag: OptionBag<string>): Groth16Options {
-  return { threads: optionThreads(bag, 'threads'), onStats: optionFunction(bag, 'onStats') };
-}
-
-/** The bytes of a source given as bytes, copied now; undefined for paths and URLs (read later). */
-function bytesNow(src: unknown, what: string): Uint8Array | undefined {
-  if (src instanceof Uint8Array) return new Uint8Array(src);
-  if (src instanceof ArrayBuffer) return new Uint8Array(src.slice(0));
-  if (typeof src === 'object' && src !== null && (src as { type?: unknown }).type === 'mem') {
-    const data = (src as { data?: unknown }).data;
-    if (data instanceof Uint8Array) return new Uint8Array(data);
-    throw new LengthMismatchError(`groth16: ${what} { type: 'mem' } has no data bytes, got ${describeValue(data)}`);
-  }
-  if (typeof src === 'string' || src instanceof URL) return undefined;
-  throw new LengthMismatchError(`groth16: ${what} must be bytes, { type: 'mem', data }, a path or a URL, got ${describeValue(src)}`);
-}
-
-/** The bytes of a path or URL. */
-async function readSource(src: string | URL): Promise<Uint8Array> {
-  const isUrl = src instanceof URL || /^[a-z][a-z0-9+.-]*:\/\//i.test(src);
-  const url = isUrl ? new URL(src) : undefined;
-  if (!url || url.protocol === 'file:') {
-    // a file system where there is one (Node, Bun, Deno); the specifier is hidden from bundlers
-    const specifier = 'node:fs/promises';
-    const fs = (await import(/* webpackIgnore: true */ /* @vite-ignore */ specifier)) as typeof import('node:fs/promises');
-    return new Uint8Array(await fs.readFile(url ?? (src as string)));
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`groth16: fetching ${url.href}: HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-/** A source's bytes: taken now when given as bytes, else read. */
-function take(src: unknown, what: string): () => Promise<Uint8Array> {
-  const now = bytesNow(src, what);
-  return now ? () => Promise.resolve(now) : () => readSource(src as string | URL);
-}
-
 /**
  * Groth16 proofs of snarkjs keys, the whole prover on pippin: BN254 (`bn128`) and BLS12-381
  * (`bls12381`) keys from `snarkjs groth16 setup` / `zkey contribute`. Proofs verify with
@@ -132,10 +77,11 @@ export const groth16 = Object.freeze({
   /** Loads `zkey`, proves `wtns`, releases the key. */
   prove(zkey: FileSource, wtns: FileSource, options?: Groth16Options): Promise<Groth16Result> {
     return rejecting(() => {
-      const opts = proveOptions(takeOptionBag(options, 'groth16.prove', OPTIONS));
+      const opts = proveOptions(takeOptionBag(options, 'groth16.prove', PROVE_OPTIONS));
       const [keyBytes, wtnsBytes] = [take(zkey, 'zkey'), take(wtns, 'wtns')];
       return (async () => {
-        const key = await loadGroth16Key(await keyBytes());
+        const { threads, signal, maxMemoryBytes } = opts;
+        const key = await loadGroth16Key(await keyBytes(), { threads, signal, maxMemoryBytes });
         try {
           return await key.prove(await wtnsBytes(), opts);
         } finally {
@@ -144,17 +90,18 @@ export const groth16 = Object.freeze({
       })();
     });
   },
-  /** Loads a key once for many proofs: `key.prove(wtns)`, `key.dispose()`. */
-  loadKey(zkey: FileSource): Promise<Groth16ProvingKey> {
+  /** Loads a key once for many proofs: `key.prove(wtns)`, `key.dispose()`. Options: `threads`, `signal`, `maxMemoryBytes`. */
+  loadKey(zkey: FileSource, options?: LoadKeyOptions): Promise<Groth16ProvingKey> {
     return rejecting(() => {
+      const opts = loadOptions(takeOptionBag(options, 'groth16.loadKey', LOAD_OPTIONS));
       const bytes = take(zkey, 'zkey');
-      return bytes().then(loadGroth16Key);
+      return bytes().then((b) => loadGroth16Key(b, opts));
     });
   },
   /** snarkjs's witness calculator (`options.snarkjs.wtns.calculate`) on `input` and the circuit's `wasm`, then prove. */
   fullProve(input: unknown, wasm: FileSource, zkey: FileSource, options: FullProveOptions): Promise<Groth16Result> {
     return rejecting(() => {
-      const bag = takeOptionBag(options, 'groth16.fullProve', ['snarkjs', ...OPTIONS]);
+      const bag = takeOptionBag(options, 'groth16.fullProve', ['snarkjs', ...PROVE_OPTIONS]);
       const sj = optionValue(bag, 'snarkjs') as FullProveOptions['snarkjs'] | undefined;
       if (typeof sj !== 'object' || sj === null || typeof sj.wtns?.calculate !== 'function') throw optionError(bag, 'snarkjs', sj, 'the snarkjs module (its wtns.calculate makes the witness)');
       const opts = proveOptions(bag);
@@ -170,4 +117,5 @@ export const groth16 = Object.freeze({
   },
 });
 
-export type { Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats, ProveOptions } from './prove.js';
+export type { FileSource } from './source.js';
+export type { Groth16Phase, Groth16Progress, Groth16Proof, Groth16Result, Groth16ProvingKey, Groth16Stats, LoadKeyOptions, ProveOptions } from './prove.js';

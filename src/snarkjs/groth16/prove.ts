@@ -17,9 +17,15 @@
  * `dispose`); per proof, in the arena for the proof's duration: the witness, the coefficient
  * products, A, B, C and the coset table (≈ (nVars + coefficients + 4n)·EB bytes).
  */
-import { bls12_381, bn254, type Curve, type G1Affine, type G2Affine, type PreparedBases } from '../../index.js';
-import { DisposedError } from '../../errors.js';
+import { bls12_381, bn254, threads as pool, type Curve, type G1Affine, type G2Affine, type MsmProgress, type PreparedBases } from '../../index.js';
+import { DisposedError, InvalidOptionError } from '../../errors.js';
+import { groupContextOf } from '../../api/group.js';
+import { optionFunction, optionInteger, optionSignal, optionThreads, takeOptionBag, type OptionBag } from '../../api/option-kit.js';
+import { MEMORY_BYTES } from '../../api/options.js';
 import { enqueue, runProgram, type PhaseProgram } from '../../msm/call.js';
+import { planMsm } from '../../msm/plan.js';
+import { ProgressMeter } from '../../msm/progress.js';
+import { oneShotBytes } from '../../msm/stream.js';
 import { FrArrays, arenaHost, fftTableBytes, frRootsOf, type FftTables, type FrRoots } from '../../msm/fr-arrays.js';
 import { bn254Curve } from '../../curves/bn254.js';
 import { bls12_381Curve } from '../../curves/bls12-381.js';
@@ -27,6 +33,7 @@ import type { Instance } from '../../runtime/instance.js';
 import { RefField } from '../../reference/field.js';
 import { readZkey, type Groth16Key } from './zkey.js';
 import { checkWitness, readWtns } from './wtns.js';
+import { take, type FileSource } from './source.js';
 import { pointAt, pointsToStandard, type G1Point, type G2Point } from './curves.js';
 
 /**
@@ -108,13 +115,48 @@ export interface Groth16Stats {
 }
 
 /**
+ * What a proof is doing, for `onProgress`: the A/B/C evaluations, the H polynomial's FFTs, the MSMs;
+ * 'done' once, at the end.
+ *
+ * @example
+ * ```ts
+ * import type { Groth16Phase } from 'pippin/snarkjs';
+ * const phases: Groth16Phase[] = ['abc', 'fft', 'msm', 'done'];
+ * console.log(phases.length); // → 4
+ * ```
+ */
+export type Groth16Phase = 'abc' | 'fft' | 'msm' | 'done';
+
+/**
+ * One progress report of a proof (`onProgress`): `done` of `total` work units, fixed at the start
+ * (a G1 base of an MSM is 1 unit, a G2 base 2.5, the A/B/C evaluations n/8 and the FFTs n for a
+ * domain of n: roughly proportional to time). Reports come at most every 50 ms, `done` never
+ * decreases, and the last one has phase 'done' and done === total.
+ *
+ * @example
+ * ```ts
+ * import type { Groth16Progress } from 'pippin/snarkjs';
+ * const bar = (p: Groth16Progress) => `${p.phase} ${Math.round((100 * p.done) / p.total)}%`;
+ * console.log(bar({ done: 1, total: 4, phase: 'msm' })); // → msm 25%
+ * ```
+ */
+export interface Groth16Progress {
+  /** work units done (may be fractional) */
+  done: number;
+  /** work units in all */
+  total: number;
+  /** what runs now */
+  phase: Groth16Phase;
+}
+
+/**
  * Options of a proof (`key.prove`): as Groth16Options.
  *
  * @example
  * ```ts
  * import type { ProveOptions } from 'pippin/snarkjs';
  * const times: number[] = [];
- * const options: ProveOptions = { threads: 1, onStats: (s) => times.push(s.msm.all) };
+ * const options: ProveOptions = { threads: 1, onStats: (s) => times.push(s.msm.all), signal: AbortSignal.timeout(60_000) };
  * console.log(options.threads, times.length); // → 1 0
  * ```
  */
@@ -123,6 +165,30 @@ export interface ProveOptions {
   threads?: number;
   /** called with the proof's phase times */
   onStats?: (stats: Groth16Stats) => void;
+  /** called with the proof's progress (Groth16Progress) */
+  onProgress?: (progress: Groth16Progress) => void;
+  /** cancels the proof: it rejects with the signal's reason, and no work of it runs after that */
+  signal?: AbortSignal;
+  /**
+   * Most Wasm memory (bytes, 1 MiB … 4 GiB) the curve may hold while the proof runs: the key's
+   * prepared points and tables plus the proof's largest step (the A/B/C and H arrays, or one MSM's
+   * working copy). A proof that would need more rejects with InvalidOptionError before it starts.
+   * Default: no bound but Wasm's (4 GiB).
+   */
+  maxMemoryBytes?: number;
+}
+
+export const PROVE_OPTIONS = Object.freeze(['threads', 'onStats', 'onProgress', 'signal', 'maxMemoryBytes'] as const);
+export const LOAD_OPTIONS = Object.freeze(['threads', 'signal', 'maxMemoryBytes'] as const);
+
+/** The options of a proof, checked (InvalidOptionError names the wrong one). */
+export function proveOptions(bag: OptionBag<string>): ProveOptions {
+  return { ...loadOptions(bag), onStats: optionFunction(bag, 'onStats'), onProgress: optionFunction(bag, 'onProgress') };
+}
+
+/** The options of loadKey, checked. */
+export function loadOptions(bag: OptionBag<string>): LoadKeyOptions {
+  return { threads: optionThreads(bag, 'threads'), signal: optionSignal(bag, 'signal'), maxMemoryBytes: optionInteger(bag, 'maxMemoryBytes', MEMORY_BYTES.min, MEMORY_BYTES.max) };
 }
 
 /**
@@ -221,10 +287,18 @@ export interface Groth16ProvingKey {
   readonly nPublic: number;
   /** the evaluation domain's size, a power of two */
   readonly domainSize: number;
-  /** A proof for a witness (`.wtns` bytes); inputs are read before it returns its promise. */
-  prove(wtns: Uint8Array, options?: ProveOptions): Promise<Groth16Result>;
+  /** A proof for a witness (`.wtns`: bytes, copied before it returns its promise; or a path, URL or snarkjs's mem file). */
+  prove(wtns: FileSource, options?: ProveOptions): Promise<Groth16Result>;
   /** Releases the prepared bases and tables (after the proofs in flight); later proofs throw DisposedError. */
   dispose(): void;
+}
+
+/** What a loaded key keeps of its file: the sizes (the points are prepared, the coefficients laid out and pinned). */
+type KeyShape = Pick<Groth16Key, 'curve' | 'nVars' | 'nPublic' | 'domainSize' | 'power'> & { coefficients: { count: number } };
+
+function shapeOf(key: Groth16Key): KeyShape {
+  const { curve, nVars, nPublic, domainSize, power } = key;
+  return { curve, nVars, nPublic, domainSize, power, coefficients: { count: key.coefficients.count } };
 }
 
 /** The key's single points as point objects (standard coordinates; null: infinity). */
@@ -252,7 +326,7 @@ class ProvingKey implements Groth16ProvingKey {
   private pending = 0;
 
   constructor(
-    private readonly key: Groth16Key,
+    private readonly key: KeyShape,
     private readonly pip: Curve<string>,
     private readonly inst: Instance,
     private readonly roots: FrRoots,
@@ -276,34 +350,57 @@ class ProvingKey implements Groth16ProvingKey {
     return this.key.domainSize;
   }
 
-  async prove(wtns: Uint8Array, options: ProveOptions = {}): Promise<Groth16Result> {
+  async prove(wtns: FileSource, proveOpts?: ProveOptions): Promise<Groth16Result> {
     if (this.disposed) throw new DisposedError('groth16: this key was disposed');
-    const t0 = performance.now();
-    const w = readWtns(new Uint8Array(wtns));
-    checkWitness(this.key, w);
-    const witness = w.values;
-    const stats: Groth16Stats = { read: performance.now() - t0, abc: 0, fft: 0, msm: { A: 0, B1: 0, B2: 0, C: 0, H: 0, all: 0 }, assemble: 0 };
+    const options = proveOptions(takeOptionBag(proveOpts, 'groth16 key.prove', PROVE_OPTIONS));
+    const { signal } = options;
+    signal?.throwIfAborted();
+    const source = take(wtns, 'wtns');
     this.pending++;
     try {
+      const t0 = performance.now();
+      const w = readWtns(await source());
+      checkWitness(this.key, w);
+      const witness = w.values;
+      const stats: Groth16Stats = { read: performance.now() - t0, abc: 0, fft: 0, msm: { A: 0, B1: 0, B2: 0, C: 0, H: 0, all: 0 }, assemble: 0 };
       const { key, bases, inst } = this;
       const threads = options.threads;
+      const n = key.domainSize;
+      const weights = { A: bases.A.n, B1: bases.B1.n, B2: G2_UNITS * bases.B2.n, C: bases.C.n, H: bases.H.n };
+      const meter = new ProgressMeter<Exclude<Groth16Phase, 'done'>>(ABC_UNITS * n + n + Object.values(weights).reduce((a, b) => a + b, 0), options.onProgress);
+      meter.advance(0, 'abc');
       // small domains on the calling thread: the FFT layers' hand-offs would cost more than they save
-      const spread = key.domainSize >= MIN_DOMAIN_FOR_THREADS ? key.domainSize : 0;
-      const hScalars = await enqueue(inst, () => runProgram(inst, (t) => this.hProgram(witness, t, stats), spread, threads, undefined));
-      const opts = { threads };
+      const spread = n >= MIN_DOMAIN_FOR_THREADS ? n : 0;
+      const hScalars = await enqueue(inst, () => {
+        if (options.maxMemoryBytes !== undefined) this.checkMemory(options.maxMemoryBytes, threads);
+        return runProgram(inst, (t) => this.hProgram(witness, t, stats, meter), spread, threads, signal);
+      });
       const t1 = performance.now();
-      const timed = <T>(name: keyof Groth16Stats['msm'], p: Promise<T>) => p.then((v) => ((stats.msm[name] = performance.now() - t1), v));
-      const [a, b1, b2, c, h] = await Promise.all([
-        timed('A', bases.A.msm(witness, opts)),
-        timed('B1', bases.B1.msm(witness, opts)),
-        timed('B2', bases.B2.msm(witness, opts)),
-        timed('C', bases.C.msm(witness.subarray((key.nPublic + 1) * 32), opts)),
-        timed('H', bases.H.msm(hScalars, opts)),
+      const msm = <R>(name: keyof typeof weights, b: PreparedBases<R>, scalars: Uint8Array) => {
+        let seen = 0;
+        const onProgress = (p: MsmProgress) => {
+          const now = (p.done / p.total) * weights[name];
+          meter.advance(now - seen, 'msm');
+          seen = now;
+        };
+        return b.msm(scalars, { threads, signal, onProgress }).then((v) => ((stats.msm[name] = performance.now() - t1), v));
+      };
+      // every MSM settles before the proof does: nothing of it runs after it rejects
+      const settled = await Promise.allSettled([
+        msm('A', bases.A, witness),
+        msm('B1', bases.B1, witness),
+        msm('B2', bases.B2, witness),
+        msm('C', bases.C, witness.subarray((key.nPublic + 1) * 32)),
+        msm('H', bases.H, hScalars),
       ]);
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) throw signal?.aborted ? signal.reason : (failed as PromiseRejectedResult).reason;
+      const [a, b1, b2, c, h] = settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as [G1Affine, G1Affine, G2Affine, G1Affine, G1Affine];
       stats.msm.all = performance.now() - t1;
       const t2 = performance.now();
       const result = this.assemble(witness, a, b1, b2, c, h);
       stats.assemble = performance.now() - t2;
+      meter.finish();
       options.onStats?.(stats);
       return result;
     } finally {
@@ -311,8 +408,32 @@ class ProvingKey implements Groth16ProvingKey {
     }
   }
 
+  /**
+   * Wasm memory one proof needs on top of what the curve holds now (at its turn on the queue): its
+   * largest step, the H program's arrays or one MSM's working copy (msm/stream.ts oneShotBytes).
+   */
+  private proofBytes(threads: number | undefined): number {
+    const T = Math.max(1, Math.min(threads ?? Infinity, pool.count));
+    const { key, bases, inst, pip } = this;
+    const EB = inst.fields.fr.info.elementBytes;
+    const hBytes = (key.nVars + key.coefficients.count + 4 * key.domainSize) * EB + H_MARGIN_BYTES;
+    const msmBytes = (group: 'g1' | 'g2', m: number) => {
+      const ctx = groupContextOf(pip[group] as typeof pip.g1);
+      return oneShotBytes(ctx.EB, planMsm(m, ctx.windowTable), T, m);
+    };
+    return Math.max(hBytes, msmBytes('g1', Math.max(bases.A.n, bases.B1.n, bases.C.n, bases.H.n)), msmBytes('g2', bases.B2.n));
+  }
+
+  /** InvalidOptionError when the curve's memory now plus one proof's would pass `limit`. */
+  checkMemory(limit: number, threads: number | undefined, entry = 'prove'): void {
+    const need = this.inst.arena.mark() + this.proofBytes(threads);
+    if (need > limit) {
+      throw new InvalidOptionError(`groth16 ${entry}: option maxMemoryBytes ${limit} is below the ${need} bytes of Wasm memory this proof needs (the key's prepared points and tables, ${this.inst.arena.mark()} bytes, and its largest step)`, 'maxMemoryBytes', limit);
+    }
+  }
+
   /** Steps 1–2 as one program: the H polynomial's coset values as little-endian scalars (arena memory, released at its end). */
-  private *hProgram(witness: Uint8Array, threads: number, stats: Groth16Stats): PhaseProgram<Uint8Array> {
+  private *hProgram(witness: Uint8Array, threads: number, stats: Groth16Stats, meter: ProgressMeter<Exclude<Groth16Phase, 'done'>>): PhaseProgram<Uint8Array> {
     const { arena } = this.inst;
     const mark = arena.mark();
     try {
@@ -322,9 +443,11 @@ class ProvingKey implements Groth16ProvingKey {
       const [a, b, c] = abcEvaluations(F, this.key, this.layout, this.block.values, witness);
       const t1 = performance.now();
       stats.abc = t1 - t0;
+      meter.advance(ABC_UNITS * n, 'fft');
       yield* F.groth16HProgram(a, b, c, n, { threads });
       const out = F.toBytes(a, n, 'le');
       stats.fft = performance.now() - t1;
+      meter.advance(n, 'msm');
       return out;
     } finally {
       arena.release(mark);
@@ -372,6 +495,12 @@ class ProvingKey implements Groth16ProvingKey {
   }
 }
 
+/** Progress units (Groth16Progress) of a G2 base, and of the A/B/C evaluations per domain element. */
+const G2_UNITS = 2.5;
+const ABC_UNITS = 1 / 8;
+/** Slack for the H program's FFT scratch and alignment. */
+const H_MARGIN_BYTES = 1 << 16;
+
 /** From this domain size the H polynomial's FFT layers go to the pool. */
 const MIN_DOMAIN_FOR_THREADS = 1 << 13;
 
@@ -391,7 +520,7 @@ function randomScalar(r: bigint): bigint {
  * and the row sums are scattered into A and B. Cost: coefficients + n products, coefficients
  * additions; a copy per coefficient and per non-empty row on the calling thread.
  */
-export function abcEvaluations(F: FrArrays, key: Groth16Key, layout: Layout, values: number, witness: Uint8Array): [number, number, number] {
+export function abcEvaluations(F: FrArrays, key: KeyShape, layout: Layout, values: number, witness: Uint8Array): [number, number, number] {
   const n = key.domainSize;
   const count = key.coefficients.count;
   const { EB } = F;
@@ -425,21 +554,52 @@ export function abcEvaluations(F: FrArrays, key: Groth16Key, layout: Layout, val
 }
 
 /**
- * Loads a Groth16 `.zkey` (bytes) for many proofs: read and checked (FileFormatError), the five
+ * Options of `loadKey`: `threads` and `signal` for preparing the points, `maxMemoryBytes` for the
+ * key and one proof at a time (as ProveOptions).
+ *
+ * @example
+ * ```ts
+ * import type { LoadKeyOptions } from 'pippin/snarkjs';
+ * const options: LoadKeyOptions = { threads: 2, maxMemoryBytes: 2 ** 30 };
+ * console.log(options.maxMemoryBytes! / 2 ** 20); // → 1024
+ * ```
+ */
+export type LoadKeyOptions = Pick<ProveOptions, 'threads' | 'signal' | 'maxMemoryBytes'>;
+
+/** Wasm memory a key holds once loaded: its prepared points (n·(2·EB + 1) bytes each group), the coefficient values and the FFT tables. */
+function heldBytes(key: Groth16Key, pip: Curve<string>, frEB: number): number {
+  const points = (group: 'g1' | 'g2', n: number) => n * (2 * groupContextOf(pip[group] as typeof pip.g1).EB + 1);
+  const g1 = 2 * key.nVars + (key.nVars - key.nPublic - 1) + key.domainSize;
+  return points('g1', g1) + points('g2', key.nVars) + Math.max(1, key.coefficients.count) * frEB + fftTableBytes(frEB, key.power);
+}
+
+/**
+ * Loads a Groth16 `.zkey` (bytes the caller has copied: the key keeps none of them) for many proofs: read and checked (FileFormatError), the five
  * point sections prepared on the curve ('on-curve' validation: a point off its curve is
  * NotOnCurveError naming it), the coefficients laid out and their values pinned with the FFT
  * tables of the key's domain.
  */
-export async function loadGroth16Key(zkey: Uint8Array): Promise<Groth16ProvingKey> {
-  const key = readZkey(new Uint8Array(zkey));
+export async function loadGroth16Key(zkey: Uint8Array, options: LoadKeyOptions = {}): Promise<Groth16ProvingKey> {
+  const { signal, threads, maxMemoryBytes } = options;
+  signal?.throwIfAborted();
+  const key = readZkey(zkey);
   const { curve: pip, descriptor } = CURVES[key.curve.name];
   await pip.init();
+  signal?.throwIfAborted();
+  const inst = (pip.g1 as unknown as { inst: Instance }).inst;
+  const frEB = inst.fields.fr.info.elementBytes;
+  if (maxMemoryBytes !== undefined) {
+    const need = inst.arena.mark() + heldBytes(key, pip, frEB);
+    if (need > maxMemoryBytes) {
+      throw new InvalidOptionError(`groth16 loadKey: option maxMemoryBytes ${maxMemoryBytes} is below the ${need} bytes of Wasm memory the key needs (prepared points, coefficients, FFT tables) before any proof`, 'maxMemoryBytes', maxMemoryBytes);
+    }
+  }
   const vk = keyPoints(key, pip);
   const prepared: PreparedBases<G1Affine | G2Affine>[] = [];
   try {
     const prepare = async (group: 'G1' | 'G2', bytes: Uint8Array) => {
       const g = group === 'G1' ? pip.g1 : pip.g2;
-      const b = await (g as typeof pip.g1).prepare(pointsToStandard(key.curve, group, bytes, 'primary'), { validate: 'on-curve' });
+      const b = await (g as typeof pip.g1).prepare(pointsToStandard(key.curve, group, bytes, 'primary'), { validate: 'on-curve', threads, signal });
       prepared.push(b);
       return b;
     };
@@ -450,15 +610,14 @@ export async function loadGroth16Key(zkey: Uint8Array): Promise<Groth16ProvingKe
     const H = await prepare('G1', key.H);
     const { layout, order } = layoutOf(key);
     const roots = frRootsOf(descriptor);
-    const inst = (pip.g1 as unknown as { inst: Instance }).inst;
     const { values } = key.coefficients;
     const n8r = key.curve.n8r;
     const sorted = new Uint8Array(values.length);
     for (let k = 0; k < order.length; k++) sorted.set(values.subarray(order[k] * n8r, (order[k] + 1) * n8r), k * n8r);
+    signal?.throwIfAborted();
     const block = await enqueue(inst, async () => {
-      const EB = inst.fields.fr.info.elementBytes;
-      const valuesBytes = Math.max(1, key.coefficients.count) * EB;
-      const at = inst.arena.allocPinned(valuesBytes + fftTableBytes(EB, key.power));
+      const valuesBytes = Math.max(1, key.coefficients.count) * frEB;
+      const at = inst.arena.allocPinned(valuesBytes + fftTableBytes(frEB, key.power));
       const mark = inst.arena.mark();
       try {
         const F = new FrArrays(arenaHost(inst), roots, { label: 'groth16' });
@@ -474,7 +633,16 @@ export async function loadGroth16Key(zkey: Uint8Array): Promise<Groth16ProvingKe
         inst.arena.release(mark);
       }
     });
-    return new ProvingKey(key, pip, inst, roots, { A, B1, B2, C, H }, layout, block, vk);
+    const loaded = new ProvingKey(shapeOf(key), pip, inst, roots, { A, B1, B2, C, H }, layout, block, vk);
+    if (maxMemoryBytes !== undefined) {
+      try {
+        loaded.checkMemory(maxMemoryBytes, threads, 'loadKey');
+      } catch (e) {
+        loaded.dispose();
+        throw e;
+      }
+    }
+    return loaded;
   } catch (e) {
     for (const b of prepared) b.dispose();
     throw e;

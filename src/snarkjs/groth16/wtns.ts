@@ -61,7 +61,7 @@ export function witnessValue(w: Witness, i: number): bigint {
  * (`code: 'witness-length'`), value 0 equal to 1 (the constant signal every circom witness starts
  * with; `code: 'value'`). Cost O(1).
  */
-export function checkWitness(key: Groth16Key, w: Witness): void {
+export function checkWitness(key: Pick<Groth16Key, 'curve' | 'nVars'>, w: Witness): void {
   if (w.prime !== key.curve.r) throw new FileFormatError(`wtns: the witness is over ${w.curve.name}'s scalar field, the key over ${key.curve.name}'s`, 'witness-prime');
   if (w.nWitness !== key.nVars) throw new FileFormatError(`wtns: ${w.nWitness} witness values, the key has ${key.nVars} signals`, 'witness-length');
   if (witnessValue(w, 0) !== 1n) throw new FileFormatError('wtns: witness value 0 (the constant signal) is not 1', 'value', 2);
