@@ -34,8 +34,10 @@ import { sha256 } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
 import { buildFk20Table, extDomainTwiddles, fk20TableBytes, proofsProgram, type ColumnSource } from './fk20.js';
 import { FrWasm, arenaHost, twiddleBytes, type Twiddles } from './fr-wasm.js';
+import { KzgVerifier, takeBlobProof, takeBlobProofs, takeCellProofs, takeKzgProof, verifySetupOf, type KzgVerify, type KzgVerifySync, type VerifySetup } from './verify.js';
 
 export { TrustedSetupError } from './setup.js';
+export { CellIndexError, type KzgVerify, type KzgVerifySync } from './verify.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
 /**
  * Bytes of one field element of a blob or cell: 32, big-endian, below the BLS12-381 scalar field's r.
@@ -166,7 +168,7 @@ export interface LoadKzgOptions {
  * kzg.dispose();
  * ```
  */
-export interface KzgSync {
+export interface KzgSync extends KzgVerifySync {
   /** blob_to_kzg_commitment */
   blobToKzgCommitment(blob: Uint8Array): Uint8Array;
   /** compute_kzg_proof: [proof, y] */
@@ -205,7 +207,7 @@ export interface KzgSync {
  * kzg.dispose();
  * ```
  */
-export interface Kzg {
+export interface Kzg extends KzgVerify {
   /** blob_to_kzg_commitment: the 48-byte compressed commitment. */
   blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array>;
   /** compute_kzg_proof: [proof (48 bytes), y = p(z) (32 bytes big-endian)] for the 32-byte big-endian z < r. */
@@ -309,6 +311,7 @@ export async function loadKzg(options?: LoadKzgOptions): Promise<Kzg> {
   }
   try {
     const kzg = await enqueue(inst, async () => new KzgImpl(ctx, inst, bases, makeFrTables(inst), columns, opts.threads));
+    kzg.verifySetup = verifySetupOf(setup);
     if (opts.fk20 === 'load') await kzg.fk20Table('loadKzg');
     return kzg;
   } catch (e) {
@@ -480,6 +483,7 @@ class KzgImpl implements Kzg {
           }
         });
       },
+      ...this.verifySync(),
     });
   }
 
@@ -751,6 +755,57 @@ class KzgImpl implements Kzg {
     arena.freePinned(this.frTables.block);
     if (this.fk20) arena.freePinned(this.fk20.block);
     this.fk20 = undefined;
+  }
+
+  // ---------------------------------------------------------------- verification (src/kzg/verify.ts)
+  /** the setup's parts the verifiers read (set by loadKzg); the verifier is made at the first verification */
+  verifySetup?: VerifySetup;
+  private verifierMade?: KzgVerifier;
+
+  private get verifier(): KzgVerifier {
+    return (this.verifierMade ??= new KzgVerifier(this.ctx, this.frTables, this.verifySetup!));
+  }
+
+  /** One verification: inputs taken (checked, copied) now; the check synchronously, or in a turn of the curve's queue. */
+  private verifyCall<A>(entry: string, take: () => A, run: (v: KzgVerifier, args: A) => boolean, async: boolean): boolean | Promise<boolean> {
+    this.live(entry);
+    const args = take();
+    if (!async) return this.work(entry, () => run(this.verifier, args));
+    return this.work(entry, () =>
+      enqueue(this.inst, async () => {
+        this.present(entry);
+        return run(this.verifier, args);
+      }),
+    );
+  }
+
+  private verifySync(): KzgVerifySync {
+    const e = ['verifyKzgProof', 'verifyBlobKzgProof', 'verifyBlobKzgProofBatch', 'verifyCellKzgProofBatch'] as const;
+    const call = (async: boolean) => ({
+      verifyKzgProof: (c: Uint8Array, z: Uint8Array, y: Uint8Array, p: Uint8Array) => this.verifyCall(e[0], () => takeKzgProof(e[0], c, z, y, p), (v, a) => v.kzgProof(e[0], a), async),
+      verifyBlobKzgProof: (b: Uint8Array, c: Uint8Array, p: Uint8Array) => this.verifyCall(e[1], () => takeBlobProof(e[1], b, c, p), (v, a) => v.blobProofs(e[1], a), async),
+      verifyBlobKzgProofBatch: (b: Uint8Array[], c: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[2], () => takeBlobProofs(e[2], b, c, p), (v, a) => v.blobProofs(e[2], a), async),
+      verifyCellKzgProofBatch: (c: Uint8Array[], k: number[], x: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[3], () => takeCellProofs(e[3], c, k, x, p), (v, a) => v.cellProofs(e[3], a), async),
+    });
+    this.verifyAsync = call(true) as unknown as KzgVerify;
+    return call(false) as KzgVerifySync;
+  }
+  private verifyAsync!: KzgVerify;
+
+  verifyKzgProof(commitment: Uint8Array, z: Uint8Array, y: Uint8Array, proof: Uint8Array): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyKzgProof(commitment, z, y, proof));
+  }
+
+  verifyBlobKzgProof(blob: Uint8Array, commitment: Uint8Array, proof: Uint8Array): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyBlobKzgProof(blob, commitment, proof));
+  }
+
+  verifyBlobKzgProofBatch(blobs: Uint8Array[], commitments: Uint8Array[], proofs: Uint8Array[]): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyBlobKzgProofBatch(blobs, commitments, proofs));
+  }
+
+  verifyCellKzgProofBatch(commitments: Uint8Array[], cellIndices: number[], cells: Uint8Array[], proofs: Uint8Array[]): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyCellKzgProofBatch(commitments, cellIndices, cells, proofs));
   }
 }
 
