@@ -38,6 +38,7 @@ import { KzgVerifier, takeBlobProof, takeBlobProofs, takeCellProofs, takeKzgProo
 
 export { TrustedSetupError } from './setup.js';
 export { CellIndexError, type KzgVerify, type KzgVerifySync } from './verify.js';
+export { toEthereumjsKzg, type EthereumjsKzg } from './ethereumjs.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
 /**
  * Bytes of one field element of a blob or cell: 32, big-endian, below the BLS12-381 scalar field's r.
