@@ -1,8 +1,8 @@
 /**
  * `pippin/kzg`: the prover side of EIP-4844 and EIP-7594 (PeerDAS) — commitments, KZG proofs, blob
- * proofs, cells and cell proofs — byte for byte equal to c-kzg-4844, on pippin's MSMs.
- * Verification (pairings) is not here: verifiers use c-kzg or @noble/curves. docs/kzg.md has the
- * algorithms, memory and figures.
+ * proofs, cells and cell proofs — byte for byte equal to c-kzg-4844, on pippin's MSMs; and the
+ * verifiers (KzgVerify, on pippin's pairing) and ethereumjs's KZG (toEthereumjsKzg). docs/kzg.md has
+ * the algorithms, memory and figures.
  *
  * @module pippin/kzg
  * @example
