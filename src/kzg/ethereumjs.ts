@@ -1,7 +1,7 @@
 /**
  * pippin/kzg as ethereumjs's KZG (`@ethereumjs/util`'s `KZG` interface, 10.x): its method names,
  * hex strings in and out ('0x'-prefixed, lowercase), synchronous — on `kzg.sync`. For
- * `new Common({ …, customCrypto: { kzg: toEthereumjsKzg(kzg) } })` and @ethereumjs/tx's blob
+ * `new Common({ …, customCrypto: { kzg: toEthereumjsKzg(kzg) } })` and `@ethereumjs/tx`'s blob
  * transactions. No dependency on ethereumjs: the interface is restated structurally here.
  */
 import { LengthMismatchError, PippinError } from '../errors.js';
@@ -77,7 +77,7 @@ type Recover = (cellIndices: number[], cells: Uint8Array[]) => [Uint8Array[], Ui
 
 /**
  * ethereumjs's KZG on a loaded pippin Kzg: `new Common({ chain: Mainnet, customCrypto: { kzg:
- * toEthereumjsKzg(kzg) } })` gives @ethereumjs/tx's blob transactions pippin's commitments, proofs,
+ * toEthereumjsKzg(kzg) } })` gives `@ethereumjs/tx`'s blob transactions pippin's commitments, proofs,
  * cells and verification (EIP-4844 and EIP-7594 network wrappers). The methods call `kzg.sync` (they
  * block while they run, as ethereumjs calls them synchronously) and are bound. Malformed hex is a
  * PippinError; errors of the Kzg pass through. `recoverCellsAndProofs` calls
@@ -87,7 +87,7 @@ type Recover = (cellIndices: number[], cells: Uint8Array[]) => [Uint8Array[], Ui
  * ```ts
  * import { loadKzg, toEthereumjsKzg, BYTES_PER_BLOB } from 'pippin/kzg';
  * const kzg = await loadKzg();
- * const ejs = toEthereumjsKzg(kzg); // customCrypto: { kzg: ejs } in @ethereumjs/common
+ * const ejs = toEthereumjsKzg(kzg); // Common's customCrypto.kzg in ethereumjs
  * const blob = '0x' + '00'.repeat(BYTES_PER_BLOB - 1) + '05';
  * const commitment = ejs.blobToKzgCommitment(blob);
  * const proof = ejs.computeBlobProof(blob, commitment);
