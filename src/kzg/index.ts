@@ -1,8 +1,8 @@
 /**
- * `pippin/kzg`: the prover side of EIP-4844 and EIP-7594 (PeerDAS) — commitments, KZG proofs, blob
- * proofs, cells and cell proofs, their recovery from half the cells — byte for byte equal to c-kzg-4844, on pippin's MSMs.
- * Verification (pairings) is not here: verifiers use c-kzg or @noble/curves. docs/kzg.md has the
- * algorithms, memory and figures.
+ * `pippin/kzg`: EIP-4844 and EIP-7594 (PeerDAS) — commitments, KZG proofs, blob
+ * proofs, cells and cell proofs, their recovery from half the cells — byte for byte equal to
+ * c-kzg-4844, on pippin's MSMs; and the verifiers (KzgVerify, on pippin's pairing) and ethereumjs's
+ * KZG (toEthereumjsKzg). docs/kzg.md has the algorithms, memory and figures.
  *
  * @module pippin/kzg
  * @example
@@ -36,8 +36,11 @@ import { buildFk20Table, extDomainTwiddles, fk20TableBytes, proofsProgram, type 
 import { FrWasm, arenaHost, twiddleBytes, type Twiddles } from './fr-wasm.js';
 import { R_BYTES, checkCanonical } from './canonical.js';
 import { recoverCoefficients, recoveredCells, takeCells, type TakenCells } from './recovery.js';
+import { KzgVerifier, takeBlobProof, takeBlobProofs, takeCellProofs, takeKzgProof, verifySetupOf, type KzgVerify, type KzgVerifySync, type VerifySetup } from './verify.js';
 
 export { TrustedSetupError } from './setup.js';
+export { CellIndexError, type KzgVerify, type KzgVerifySync } from './verify.js';
+export { toEthereumjsKzg, type EthereumjsKzg } from './ethereumjs.js';
 export { FIELD_ELEMENTS_PER_BLOB } from './setup.js';
 /**
  * Bytes of one field element of a blob or cell: 32, big-endian, below the BLS12-381 scalar field's r.
@@ -168,7 +171,7 @@ export interface LoadKzgOptions {
  * kzg.dispose();
  * ```
  */
-export interface KzgSync {
+export interface KzgSync extends KzgVerifySync {
   /** blob_to_kzg_commitment */
   blobToKzgCommitment(blob: Uint8Array): Uint8Array;
   /** compute_kzg_proof: [proof, y] */
@@ -209,7 +212,7 @@ export interface KzgSync {
  * kzg.dispose();
  * ```
  */
-export interface Kzg {
+export interface Kzg extends KzgVerify {
   /** blob_to_kzg_commitment: the 48-byte compressed commitment. */
   blobToKzgCommitment(blob: Uint8Array): Promise<Uint8Array>;
   /** compute_kzg_proof: [proof (48 bytes), y = p(z) (32 bytes big-endian)] for the 32-byte big-endian z < r. */
@@ -336,6 +339,7 @@ export async function loadKzg(options?: LoadKzgOptions): Promise<Kzg> {
   }
   try {
     const kzg = await enqueue(inst, async () => new KzgImpl(ctx, inst, bases, makeFrTables(inst), columns, opts.threads));
+    kzg.verifySetup = verifySetupOf(setup);
     if (opts.fk20 === 'load') await kzg.fk20Table('loadKzg');
     return kzg;
   } catch (e) {
@@ -489,6 +493,7 @@ class KzgImpl implements Kzg {
         const taken = takeCells(cellIndices, cells, entry);
         return this.withTableSync(entry, (rows) => this.recoverProgram(taken, rows, 1));
       },
+      ...this.verifySync(),
     });
   }
 
@@ -806,6 +811,57 @@ class KzgImpl implements Kzg {
     arena.freePinned(this.frTables.block);
     if (this.fk20) arena.freePinned(this.fk20.block);
     this.fk20 = undefined;
+  }
+
+  // ---------------------------------------------------------------- verification (src/kzg/verify.ts)
+  /** the setup's parts the verifiers read (set by loadKzg); the verifier is made at the first verification */
+  verifySetup?: VerifySetup;
+  private verifierMade?: KzgVerifier;
+
+  private get verifier(): KzgVerifier {
+    return (this.verifierMade ??= new KzgVerifier(this.ctx, this.frTables, this.verifySetup!));
+  }
+
+  /** One verification: inputs taken (checked, copied) now; the check synchronously, or in a turn of the curve's queue. */
+  private verifyCall<A>(entry: string, take: () => A, run: (v: KzgVerifier, args: A) => boolean, async: boolean): boolean | Promise<boolean> {
+    this.live(entry);
+    const args = take();
+    if (!async) return this.work(entry, () => run(this.verifier, args));
+    return this.work(entry, () =>
+      enqueue(this.inst, async () => {
+        this.present(entry);
+        return run(this.verifier, args);
+      }),
+    );
+  }
+
+  private verifySync(): KzgVerifySync {
+    const e = ['verifyKzgProof', 'verifyBlobKzgProof', 'verifyBlobKzgProofBatch', 'verifyCellKzgProofBatch'] as const;
+    const call = (async: boolean) => ({
+      verifyKzgProof: (c: Uint8Array, z: Uint8Array, y: Uint8Array, p: Uint8Array) => this.verifyCall(e[0], () => takeKzgProof(e[0], c, z, y, p), (v, a) => v.kzgProof(e[0], a), async),
+      verifyBlobKzgProof: (b: Uint8Array, c: Uint8Array, p: Uint8Array) => this.verifyCall(e[1], () => takeBlobProof(e[1], b, c, p), (v, a) => v.blobProofs(e[1], a), async),
+      verifyBlobKzgProofBatch: (b: Uint8Array[], c: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[2], () => takeBlobProofs(e[2], b, c, p), (v, a) => v.blobProofs(e[2], a), async),
+      verifyCellKzgProofBatch: (c: Uint8Array[], k: number[], x: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[3], () => takeCellProofs(e[3], c, k, x, p), (v, a) => v.cellProofs(e[3], a), async),
+    });
+    this.verifyAsync = call(true) as unknown as KzgVerify;
+    return call(false) as KzgVerifySync;
+  }
+  private verifyAsync!: KzgVerify;
+
+  verifyKzgProof(commitment: Uint8Array, z: Uint8Array, y: Uint8Array, proof: Uint8Array): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyKzgProof(commitment, z, y, proof));
+  }
+
+  verifyBlobKzgProof(blob: Uint8Array, commitment: Uint8Array, proof: Uint8Array): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyBlobKzgProof(blob, commitment, proof));
+  }
+
+  verifyBlobKzgProofBatch(blobs: Uint8Array[], commitments: Uint8Array[], proofs: Uint8Array[]): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyBlobKzgProofBatch(blobs, commitments, proofs));
+  }
+
+  verifyCellKzgProofBatch(commitments: Uint8Array[], cellIndices: number[], cells: Uint8Array[], proofs: Uint8Array[]): Promise<boolean> {
+    return rejecting(() => this.verifyAsync.verifyCellKzgProofBatch(commitments, cellIndices, cells, proofs));
   }
 }
 

@@ -1,0 +1,227 @@
+/**
+ * pippin/kzg's verifiers against c-kzg 4.1.0: verifyKzgProof, verifyBlobKzgProof,
+ * verifyBlobKzgProofBatch and verifyCellKzgProofBatch, async and `kzg.sync`, on valid inputs and on
+ * every kind of invalid one — a flipped sign bit (still a G1 point: −P), a proof for another blob or
+ * point, a wrong y, x with no point on the curve, a point on the curve outside G1, infinity (allowed
+ * by c-kzg for commitments and proofs) and a malformed infinity, field elements ≥ r, cell indices
+ * out of range, duplicated or mislabelled, mismatched counts, wrong sizes. Each case's outcome —
+ * true, false or "throws" — must be c-kzg's; where c-kzg throws, pippin throws a PippinError (the
+ * async method rejects with it). Then calls in flight together with Node Buffers and offset
+ * subarrays refilled right after each call.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { bls12_381, PippinError } from '../src/index.js';
+import { loadKzg, CellIndexError, type Kzg } from '../src/kzg/index.js';
+import * as fr from '../src/kzg/fr.js';
+import { RefCurve } from '../src/reference/curve.js';
+import { makeRng } from '../src/reference/rng.js';
+import { pointsOfOrder } from './helpers/curve-points.js';
+import { BUFFER_KINDS, CkzgOracle, ZS, randomBlobs } from './helpers/kzg-oracle.js';
+
+const ckzg = createRequire(import.meta.url)('c-kzg') as typeof import('c-kzg');
+type Outcome = boolean | 'throws';
+type Method = 'verifyKzgProof' | 'verifyBlobKzgProof' | 'verifyBlobKzgProofBatch' | 'verifyCellKzgProofBatch';
+
+/** c-kzg's outcome. */
+function expected(method: Method, args: unknown[]): Outcome {
+  try {
+    return (ckzg[method] as (...a: unknown[]) => boolean)(...args);
+  } catch {
+    return 'throws';
+  }
+}
+
+const flipSign = (p: Uint8Array) => {
+  const q = Uint8Array.from(p);
+  q[0] ^= 0x20;
+  return q;
+};
+const INFINITY = Uint8Array.from({ length: 48 }, (_, i) => (i === 0 ? 0xc0 : 0));
+
+describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
+  let kzg: Kzg;
+  const oracle = new CkzgOracle();
+  const blobs = randomBlobs(3, 3400);
+  const hexBytes = (h: string) => Uint8Array.from(Buffer.from(h, 'hex'));
+  let C: Uint8Array[];
+  let proofs: Uint8Array[];
+  let notInG1: Uint8Array;
+  before(async () => {
+    kzg = await loadKzg({ threads: 1 });
+    C = blobs.map((b) => hexBytes(oracle.commitment(b)));
+    proofs = blobs.map((b, i) => hexBytes(oracle.blobProof(b, C[i])));
+    await bls12_381.init();
+    const ref = new RefCurve(bls12_381.params);
+    const T = pointsOfOrder(ref, 3n, makeRng(7))[0];
+    notInG1 = bls12_381.g1.toBytes({ ...ref.add(bls12_381.params.G1, T)!, infinity: false }, 'zcash-compressed');
+  });
+  after(() => kzg.dispose());
+
+  /** The method's outcome in pippin, sync and async, against c-kzg's. */
+  async function same(method: Method, args: unknown[], label: string): Promise<Outcome> {
+    const want = expected(method, args);
+    const sync = kzg.sync[method] as (...a: unknown[]) => boolean;
+    const run = async (f: () => boolean | Promise<boolean>, how: string): Promise<void> => {
+      try {
+        const got = await f();
+        assert.equal(got, want, `${label} (${how}): pippin ${got}, c-kzg ${want}`);
+      } catch (e) {
+        if (e instanceof assert.AssertionError) throw e;
+        assert.equal(want, 'throws', `${label} (${how}): pippin threw ${e}, c-kzg gave ${want}`);
+        assert.ok(e instanceof PippinError, `${label} (${how}): ${e} is a PippinError`);
+      }
+    };
+    await run(() => sync(...args), 'sync');
+    await run(() => (kzg[method] as (...a: unknown[]) => Promise<boolean>)(...args), 'async');
+    return want;
+  }
+
+  it('verifyKzgProof: valid, wrong y, another point, flipped sign, infinity, bad encodings, z or y ≥ r, wrong sizes', async () => {
+    const outcomes: Outcome[] = [];
+    for (const z of ZS) {
+      const [ph, yh] = oracle.kzgProof(blobs[0], z);
+      const [proof, y] = [hexBytes(ph), hexBytes(yh)];
+      const y1 = fr.toBytesBE(fr.add(fr.fromBytesBE(y), 1n));
+      const [other] = oracle.kzgProof(blobs[1], z).map(hexBytes);
+      const flips = [1, 7, 20, 47].map((b) => {
+        const q = Uint8Array.from(proof);
+        q[b] ^= 0x01;
+        return q;
+      });
+      const cases: [string, unknown[]][] = [
+        ['valid', [C[0], z, y, proof]],
+        ['wrong y', [C[0], z, y1, proof]],
+        ['proof of another blob', [C[0], z, y, other]],
+        ['commitment of another blob', [C[1], z, y, proof]],
+        ['proof sign flipped (−π)', [C[0], z, y, flipSign(proof)]],
+        ['commitment sign flipped', [flipSign(C[0]), z, y, proof]],
+        ...flips.map((q, i): [string, unknown[]] => [`proof byte flipped (${i})`, [C[0], z, y, q]]),
+        ['proof on the curve outside G1', [C[0], z, y, notInG1]],
+        ['commitment outside G1', [notInG1, z, y, proof]],
+        ['infinity proof', [C[0], z, y, INFINITY]],
+        ['infinity commitment and proof, y = 0 (the zero polynomial)', [INFINITY, z, new Uint8Array(32), INFINITY]],
+        ['infinity with a stray bit', [C[0], z, y, Uint8Array.from(INFINITY, (b, i) => (i === 47 ? 1 : b))]],
+        ['z ≥ r', [C[0], fr.toBytesBE(fr.R), y, proof]],
+        ['y ≥ r', [C[0], z, new Uint8Array(32).fill(0xff), proof]],
+        ['commitment of 47 bytes', [C[0].subarray(1), z, y, proof]],
+        ['z of 31 bytes', [C[0], z.subarray(1), y, proof]],
+        ['proof not bytes', [C[0], z, y, 'proof']],
+      ];
+      for (const [label, args] of cases) outcomes.push(await same('verifyKzgProof', args, `verifyKzgProof ${label}`));
+    }
+    assert.ok(outcomes.includes(true) && outcomes.includes(false) && outcomes.includes('throws'));
+  });
+
+  it('verifyBlobKzgProof: valid, another blob, swapped, flipped, zero blob at infinity, element ≥ r, wrong sizes', async () => {
+    const zero = new Uint8Array(131072);
+    const bad = Uint8Array.from(blobs[0]);
+    bad.fill(0xff, 32 * 9, 32 * 10);
+    const cases: [string, unknown[], Outcome][] = [
+      ['valid', [blobs[0], C[0], proofs[0]], true],
+      ['valid (blob 2)', [blobs[2], C[2], proofs[2]], true],
+      ['proof of another blob', [blobs[0], C[0], proofs[1]], false],
+      ['commitment of another blob', [blobs[0], C[1], proofs[0]], false],
+      ['commitment and proof swapped', [blobs[0], proofs[0], C[0]], false],
+      ['proof sign flipped', [blobs[0], C[0], flipSign(proofs[0])], false],
+      ['zero blob, infinity commitment and proof', [zero, INFINITY, INFINITY], true],
+      ['infinity proof', [blobs[0], C[0], INFINITY], false],
+      ['proof outside G1', [blobs[0], C[0], notInG1], 'throws'],
+      ['blob element ≥ r', [bad, C[0], proofs[0]], 'throws'],
+      ['blob of 131071 bytes', [blobs[0].subarray(1), C[0], proofs[0]], 'throws'],
+      ['proof of 49 bytes', [blobs[0], C[0], new Uint8Array(49)], 'throws'],
+    ];
+    for (const [label, args, want] of cases) assert.equal(await same('verifyBlobKzgProof', args, `verifyBlobKzgProof ${label}`), want, label);
+  });
+
+  it('verifyBlobKzgProofBatch: valid, none, one, repeated, swapped proofs, mismatched counts, a bad point', async () => {
+    const cases: [string, unknown[], Outcome][] = [
+      ['three valid', [blobs, C, proofs], true],
+      ['none', [[], [], []], true],
+      ['one', [[blobs[1]], [C[1]], [proofs[1]]], true],
+      ['one blob twice', [[blobs[1], blobs[1]], [C[1], C[1]], [proofs[1], proofs[1]]], true],
+      ['two proofs swapped', [blobs, C, [proofs[0], proofs[2], proofs[1]]], false],
+      ['a flipped commitment', [blobs, [C[0], flipSign(C[1]), C[2]], proofs], false],
+      ['two commitments, three blobs', [blobs, C.slice(0, 2), proofs], 'throws'],
+      ['a proof outside G1', [blobs, C, [proofs[0], notInG1, proofs[2]]], 'throws'],
+      ['a short blob', [[blobs[0], blobs[1].subarray(5)], C.slice(0, 2), proofs.slice(0, 2)], 'throws'],
+      ['not arrays', [blobs[0], C[0], proofs[0]], 'throws'],
+    ];
+    for (const [label, args, want] of cases) assert.equal(await same('verifyBlobKzgProofBatch', args, `verifyBlobKzgProofBatch ${label}`), want, label);
+  });
+
+  it('verifyCellKzgProofBatch: a whole blob, cells of two blobs, duplicates, mislabelled and swapped cells, bad indices, points, elements and counts', async () => {
+    const [cells0, cp0] = oracle.cellsAndProofs(blobs[0]).map((l) => l.map(hexBytes));
+    const [cells1, cp1] = oracle.cellsAndProofs(blobs[1]).map((l) => l.map(hexBytes));
+    const all = [...Array(128).keys()];
+    const pick = (ks: number[], row = 0) => [ks.map(() => C[row]), ks, ks.map((k) => (row ? cells1 : cells0)[k]), ks.map((k) => (row ? cp1 : cp0)[k])] as [Uint8Array[], number[], Uint8Array[], Uint8Array[]];
+    const half = all.filter((k) => k % 2 === 0);
+    const mixed = pick([3, 70, 127]);
+    const other = pick([3, 64, 100], 1);
+    const two = mixed.map((l, i) => [...(l as unknown[]), ...(other[i] as unknown[])]);
+    const swap = pick([10, 11]);
+    swap[3] = [swap[3][1], swap[3][0]];
+    const mislabelled = pick([10]);
+    mislabelled[1] = [12];
+    const badCell = pick([4]);
+    badCell[2] = [Uint8Array.from(badCell[2][0], (b, i) => (i < 32 ? 0xff : b))];
+    const cases: [string, unknown[], Outcome][] = [
+      ['the 128 cells of a blob', pick(all), true],
+      ['64 cells', pick(half), true],
+      ['cells of two blobs', two, true],
+      ['none', [[], [], [], []], true],
+      ['a cell twice (duplicated index)', pick([9, 9, 40]), true],
+      ['two proofs swapped', swap, false],
+      ['a cell labelled with another index', mislabelled, false],
+      ['a commitment of another blob', [[C[1]], [5], [cells0[5]], [cp0[5]]], false],
+      ['a proof sign flipped', [[C[0]], [5], [cells0[5]], [flipSign(cp0[5])]], false],
+      ['an infinity proof', [[C[0]], [5], [cells0[5]], [INFINITY]], false],
+      ['index 128', [[C[0]], [128], [cells0[5]], [cp0[5]]], 'throws'],
+      ['index 1000', [[C[0], C[0]], [1, 1000], [cells0[1], cells0[5]], [cp0[1], cp0[5]]], 'throws'],
+      ['a proof outside G1', [[C[0]], [5], [cells0[5]], [notInG1]], 'throws'],
+      ['a commitment outside G1', [[notInG1], [5], [cells0[5]], [cp0[5]]], 'throws'],
+      ['a cell element ≥ r', badCell, 'throws'],
+      ['three cells, two proofs', [[C[0], C[0], C[0]], [1, 2, 3], [cells0[1], cells0[2], cells0[3]], [cp0[1], cp0[2]]], 'throws'],
+      ['a short cell', [[C[0]], [5], [cells0[5].subarray(1)], [cp0[5]]], 'throws'],
+    ];
+    for (const [label, args, want] of cases) assert.equal(await same('verifyCellKzgProofBatch', args, `verifyCellKzgProofBatch ${label}`), want, label);
+  });
+
+  it('errors name what and where: CellIndexError with its position, point errors with the proof index', async () => {
+    const cell = new Uint8Array(2048);
+    await assert.rejects(kzg.verifyCellKzgProofBatch([INFINITY, INFINITY], [0, 200], [cell, cell], [INFINITY, INFINITY]), (e: unknown) => e instanceof CellIndexError && e.index === 1 && /cell index 1 is 200/.test(e.message));
+    assert.throws(() => kzg.sync.verifyBlobKzgProofBatch(blobs, C, [proofs[0], proofs[1], notInG1]), (e: unknown) => e instanceof PippinError && /verifyBlobKzgProofBatch: proof 2/.test(e.message));
+  });
+
+  it('calls in flight together, inputs of every buffer kind refilled right after each call', async () => {
+    const [cells0, cp0] = oracle.cellsAndProofs(blobs[0]).map((l) => l.map(hexBytes));
+    const [proof, y] = oracle.kzgProof(blobs[2], ZS[0]).map(hexBytes);
+    for (const [kind, make] of BUFFER_KINDS) {
+      const ins = {
+        blob: make(blobs[1]),
+        c: make(C[1]),
+        p: make(proofs[1]),
+        wrong: make(proofs[2]),
+        cells: [make(cells0[7]), make(cells0[99])],
+        cps: [make(cp0[7]), make(cp0[99])],
+        c0: make(C[0]),
+        z: make(ZS[0]),
+        y: make(y),
+        kp: make(proof),
+        c2: make(C[2]),
+      };
+      const calls = [
+        kzg.verifyBlobKzgProof(ins.blob, ins.c, ins.p),
+        kzg.verifyBlobKzgProof(ins.blob, ins.c, ins.wrong),
+        kzg.verifyCellKzgProofBatch([ins.c0, ins.c0], [7, 99], ins.cells, ins.cps),
+        kzg.verifyKzgProof(ins.c2, ins.z, ins.y, ins.kp),
+        kzg.verifyBlobKzgProofBatch([ins.blob, ins.blob], [ins.c, ins.c], [ins.p, ins.p]),
+        kzg.blobToKzgCommitment(ins.blob).then((c) => Buffer.from(c).toString('hex') === Buffer.from(C[1]).toString('hex')),
+      ];
+      // refill every input at once: the calls read them at the call
+      for (const v of Object.values(ins)) for (const b of Array.isArray(v) ? v : [v]) b.fill(0x5a);
+      assert.deepEqual(await Promise.all(calls), [true, false, true, true, true, true], kind);
+    }
+  });
+});
