@@ -9,6 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { DisposedError, LengthMismatchError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
+import { CellIndexError } from '../src/kzg/index.js';
 import { loadKzg, type Kzg } from '../src/kzg/index.js';
 import * as fr from '../src/kzg/fr.js';
 import { BUFFER_KINDS, CkzgOracle, hex, randomBlobs } from './helpers/kzg-oracle.js';
@@ -131,20 +132,20 @@ describe('pippin/kzg recoverCellsAndKzgProofs against c-kzg', { timeout: 300_000
     const nonCanonical = Uint8Array.from(cells[base[9]]);
     nonCanonical.set(fr.toBytesBE(fr.R), 32 * 17);
     const bad: [string, unknown, unknown, new (...a: never[]) => Error, number][] = [
-      ['cellIndices not an array', new Uint32Array(base), good, ScalarEncodingError, -1],
+      ['cellIndices not an array', new Uint32Array(base), good, CellIndexError, -1],
       ['cells not an array', base, null, LengthMismatchError, -1],
       ['lengths differ', base, good.slice(1), LengthMismatchError, -1],
-      ['an index not a number (string)', with_<unknown>(base, 4, '3'), good, ScalarEncodingError, 4],
-      ['an index not a number (bigint)', with_<unknown>(base, 7, 3n), good, ScalarEncodingError, 7],
+      ['an index not a number (string)', with_<unknown>(base, 4, '3'), good, CellIndexError, 4],
+      ['an index not a number (bigint)', with_<unknown>(base, 7, 3n), good, CellIndexError, 7],
       ['a cell not a Uint8Array', base, with_<unknown>(good, 2, Array.from(good[2])), LengthMismatchError, 2],
       ['a cell of 2047 bytes', base, with_(good, 11, good[11].subarray(1)), LengthMismatchError, 11],
       ['fewer than 64 cells', base.slice(1), good.slice(1), LengthMismatchError, -1],
       ['no cells', [], [], LengthMismatchError, -1],
       ['more than 128 cells', [...ALL, 0], [...cells, cells[0]], LengthMismatchError, -1],
-      ['an index of 128', with_(base, 30, 128), good, ScalarEncodingError, 30],
-      ['an index of −1', with_(base, 31, -1), good, ScalarEncodingError, 31],
-      ['an index NaN', with_(base, 32, NaN), good, ScalarEncodingError, 32],
-      ['a repeated index', with_(base, 40, base[12]), with_(good, 40, good[12]), ScalarEncodingError, 40],
+      ['an index of 128', with_(base, 30, 128), good, CellIndexError, 30],
+      ['an index of −1', with_(base, 31, -1), good, CellIndexError, 31],
+      ['an index NaN', with_(base, 32, NaN), good, CellIndexError, 32],
+      ['a repeated index', with_(base, 40, base[12]), with_(good, 40, good[12]), CellIndexError, 40],
       ['a field element ≥ r', base, with_(good, 9, nonCanonical), ScalarEncodingError, 9],
     ];
     for (const [what, indices, given, type, index] of bad) {

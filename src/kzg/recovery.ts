@@ -14,6 +14,7 @@
  * frequency). fr.recoverReference is the bigint reference.
  */
 import { LengthMismatchError, ScalarEncodingError } from '../errors.js';
+import { CellIndexError } from './verify.js';
 import { describeValue } from '../api/option-kit.js';
 import * as fr from './fr.js';
 import type { FrWasm } from './fr-wasm.js';
@@ -37,20 +38,20 @@ export interface TakenCells {
 
 /**
  * recoverCellsAndKzgProofs' inputs checked where c-kzg 4.1.0 refuses them, in its order, and copied:
- * arrays of equal length; per position k a number index (ScalarEncodingError, index k) and a
+ * arrays of equal length; per position k a number index (CellIndexError, index k) and a
  * Uint8Array of 2048 bytes (LengthMismatchError, index k); 64…128 cells (LengthMismatchError);
- * every index, truncated as c-kzg casts it, in 0…127 (ScalarEncodingError, the first such k); then
- * per position k: its index not given before, its 64 field elements below r (ScalarEncodingError, k).
+ * every index, truncated as c-kzg casts it, in 0…127 (CellIndexError, the first such k); then
+ * per position k: its index not given before (CellIndexError), its 64 field elements below r (ScalarEncodingError, k).
  */
 export function takeCells(cellIndices: unknown, cells: unknown, entry: string): TakenCells {
-  if (!Array.isArray(cellIndices)) throw new ScalarEncodingError(`${entry}: cellIndices must be an array of cell indices, got ${describeValue(cellIndices)}`);
+  if (!Array.isArray(cellIndices)) throw new CellIndexError(`${entry}: cellIndices must be an array of cell indices, got ${describeValue(cellIndices)}`);
   if (!Array.isArray(cells)) throw new LengthMismatchError(`${entry}: cells must be an array of ${CELL_BYTES}-byte cells, got ${describeValue(cells)}`);
   const n = cells.length;
   if (cellIndices.length !== n) throw new LengthMismatchError(`${entry}: ${cellIndices.length} cell indices but ${n} cells`);
   const indices = new Int32Array(n);
   for (let k = 0; k < n; k++) {
     const i: unknown = cellIndices[k];
-    if (typeof i !== 'number') throw new ScalarEncodingError(`${entry}: cellIndices[${k}] is not a number (got ${describeValue(i)})`, k);
+    if (typeof i !== 'number') throw new CellIndexError(`${entry}: cellIndices[${k}] is not a number (got ${describeValue(i)})`, k);
     const cell: unknown = cells[k];
     if (!(cell instanceof Uint8Array) || cell.length !== CELL_BYTES) {
       throw new LengthMismatchError(`${entry}: cells[${k}] must be ${CELL_BYTES} bytes, got ${cell instanceof Uint8Array ? `${cell.length} bytes` : describeValue(cell)}`, k);
@@ -61,13 +62,13 @@ export function takeCells(cellIndices: unknown, cells: unknown, entry: string): 
   if (n > CELLS) throw new LengthMismatchError(`${entry}: at most ${CELLS} cells (one extended blob), got ${n}`);
   if (n < CELLS / 2) throw new LengthMismatchError(`${entry}: recovery needs at least ${CELLS / 2} of the ${CELLS} cells, got ${n}`);
   const bad = indices.indexOf(-1);
-  if (bad >= 0) throw new ScalarEncodingError(`${entry}: cellIndices[${bad}] = ${describeValue(cellIndices[bad])} is not a cell index (0…${CELLS - 1})`, bad);
+  if (bad >= 0) throw new CellIndexError(`${entry}: cellIndices[${bad}] = ${describeValue(cellIndices[bad])} is not a cell index (0…${CELLS - 1})`, bad);
   const bytes = new Uint8Array(CELLS * CELL_BYTES);
   const present = new Uint8Array(CELLS);
   const first = new Int32Array(CELLS).fill(-1);
   for (let k = 0; k < n; k++) {
     const i = indices[k];
-    if (present[i]) throw new ScalarEncodingError(`${entry}: cellIndices[${k}] = ${i} repeats cellIndices[${first[i]}]`, k);
+    if (present[i]) throw new CellIndexError(`${entry}: cellIndices[${k}] = ${i} repeats cellIndices[${first[i]}]`, k);
     const cell = cells[k] as Uint8Array;
     for (let j = 0; j < CELL_ELEMENTS; j++) if (cell[32 * j] >= R_BYTES[0]) checkCanonical(cell, 32 * j, `${entry}: cells[${k}] (cell ${i}) field element ${j}`, k);
     present[i] = 1;
