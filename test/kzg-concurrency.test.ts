@@ -22,6 +22,7 @@ import { bls12_381, DisposedError, InvalidOptionError, ScalarEncodingError, star
 import { loadKzg, TrustedSetupError, type Kzg, type LoadKzgOptions } from '../src/kzg/index.js';
 import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
 import { BUFFER_KINDS, CkzgOracle, hex, randomBlobs, ZS } from './helpers/kzg-oracle.js';
+import { LONG_TESTS } from './helpers/long.js';
 
 const BLOBS = randomBlobs(4);
 const METHODS = ['blobToKzgCommitment', 'computeKzgProof', 'computeBlobKzgProof', 'computeCells', 'computeCellsAndKzgProofs'] as const;
@@ -253,7 +254,8 @@ describe('pippin/kzg under concurrency and hostile callers = c-kzg 4.1.0 (issue 
       fk20: fc.oneof(anyValue, fc.string(), fc.constantFrom(null, 'Load', 'first_use', ' load', 'load ', 'eager', '', true, 1)).filter((v) => defined(v) && v !== 'first-use' && v !== 'load'),
     };
     const valid = fc.record({ threads: fc.constantFrom(1, 2), tables: fc.constantFrom(false, true, { maxBytes: 2 ** 20 }), fk20: fc.constantFrom('first-use', 'load') }, { requiredKeys: [] });
-    const params = { numRuns: 40, endOnFailure: true, includeErrorInReport: true };
+    // 40 runs per option in the long matrix (CI's Node 22 and 24), 15 in npm test
+    const params = { numRuns: LONG_TESTS ? 40 : 15, endOnFailure: true, includeErrorInReport: true };
     for (const [option, value] of Object.entries(wrong)) {
       await fc.assert(
         fc.asyncProperty(valid, value, async (others, bad) => {
