@@ -239,7 +239,7 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
       const t1 = performance.now();
       mem().set(scalarBytes, regions.scalars);
       let t2 = t1;
-      const kept = yield* prepareProgram(ctx, regions, m, bigEndian, () => (t2 = performance.now()));
+      const kept = yield* prepareProgram(ctx, regions, m, bigEndian, () => (t2 = performance.now()), threads);
       const t3 = performance.now();
       // one task per window: this chunk's 2·kept halves into the window's buckets
       const running: (TileTask | undefined)[] = [];
