@@ -85,7 +85,8 @@ export function* convertProgram(ctx: GroupContext, points: CopiedPoints, n: numb
 function* decodeProgram(ctx: GroupContext, bytes: Uint8Array, format: PointFormatSpec<string>, n: number, regions: MsmRegions, validate: Validation, threads: number, onChunk: (count: number) => void, first: number): PhaseProgram<void> {
   const size = format.bytes;
   const PB = 2 * ctx.EB;
-  const chunk = chunkSize(n, threads);
+  // with threads each slot alternates two staging buffers (checkInChunks): half chunks keep the staging bytes
+  const chunk = threads > 1 ? Math.max(64, chunkSize(n, threads) >> 1) : chunkSize(n, threads);
   const { inst, kn } = ctx;
   yield* checkInChunks(inst, n, chunk, threads, chunk * size, ctx.scratch.decode, format.name, (start, count, { staging, scratch }) => {
     new Uint8Array(inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
