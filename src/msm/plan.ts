@@ -4,8 +4,8 @@
  *
  * With GLV, 2n halves of < 127 bits; K = ⌈128/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
  * Additions ≈ K·(2n − L) (accumulation: one per nonzero digit but the first in each bucket) + K·2L
- * (reduction: two per bucket), each 6
- * field multiplications plus a share of its batch's inversion (28 multiplications per batch). The
+ * (reduction: two per bucket), each 6 field multiplications plus a share of its batch's inversion
+ * (28 multiplications per batch). The
  * accumulation touches one random bucket per addition: when its per-thread working set W
  * (`accumulationWorkingSet`) exceeds the L2 budget `cacheTuning.l2Bytes`, a fraction 1 − l2/W of
  * those touches miss, each costing `cacheTuning.missMuls` more (src/curves/cache.tuning.ts). A
