@@ -4,7 +4,7 @@
  *
  *   npm run bench:msm -- [--curve bls12-381|bn254] --sizes 10,12,14,16,18 [--runs 5] [--threads 1,2]
  *                        [--validate on-curve,full,none] [--peers ffjavascript,mcl,noble] [--seed 1]
- *                        [--noble-max 12] [--reference-max 10] [--rounds 1] [--node PATH,…] [--json]
+ *                        [--noble-max 12] [--reference-max 10] [--rounds 1] [--node PATH,…] [--baseline DIR] [--json]
  *
  * --curve (default bls12-381) selects the inputs (bench/inputs.ts: BLS12-381 x‖y 48-byte BE, BN254
  * x‖y 32-byte BE = EIP-196) and is passed to every child process; peers default per curve
@@ -35,6 +35,11 @@
  * `--node "$(bash scripts/node24.sh),$(which node)"` compares Node 24 with the current Node in one run.
  * JSON rows carry `node` (the version that ran them).
  *
+ * --baseline DIR adds pippin as built in another checkout DIR (its bench/peers/pippin.ts and src,
+ * generated first: `npm run generate` there) at every thread count and level, rows `pippin-base`,
+ * `pippin-2t-base`, …, interleaved with this tree's under --rounds; the summary gives each one's
+ * median over this tree's row of the same thread count. E.g. DIR = a clone at the main branch.
+ *
  * --group g2 runs the G2 benchmark instead (bench/g2.ts: its own peers, one process, rounds interleaved).
  *
  * Exit code 0 iff every implementation that ran is ok.
@@ -49,10 +54,12 @@ import { VALIDATIONS } from '../src/api/options.js';
 import { formatG2, runG2Bench } from './g2.js';
 import { G2_PEERS } from './g2-peers.js';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
                             [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble,blst-native,arkworks-native] [--seed 1] [--noble-max 12] [--reference-max 10]
-                            [--rounds 1] [--node PATH,… (Node binaries)] [--json]
+                            [--rounds 1] [--node PATH,… (Node binaries)] [--baseline DIR (another checkout's pippin)] [--json]
                             [--group g1|g2]  (g2: bls12-381 and bn254, one process, runs interleaved: bench/g2.ts; --peers ${G2_PEERS.join(',')}
                                               by default; noble above 2^12: 1 timed run after warm-ups on 2^10 points; --peers ffjavascript,ffjavascript-workers,mcl skips it)`;
 
@@ -97,6 +104,7 @@ async function main(): Promise<number> {
     'reference-max': { type: 'string' },
     rounds: { type: 'string' },
     node: { type: 'string' },
+    baseline: { type: 'string' },
     json: { type: 'boolean' },
     group: { type: 'string' },
   });
@@ -128,13 +136,16 @@ async function main(): Promise<number> {
         env: { ...spec.variant?.env },
       },
     }));
+  const baseline = values.baseline === undefined ? undefined : resolve(values.baseline, 'bench/peers/pippin.ts');
+  if (baseline !== undefined && !existsSync(baseline)) throw new UsageError(`--baseline: no ${baseline}`);
   const specs: PeerSpec[] = ([
-    ...levels.flatMap((level) =>
-      threadCounts.map((threads): PeerSpec => ({
-        peer: pippin,
-        threads,
-        variant: level === 'on-curve' ? undefined : { suffix: level, env: { PIPPIN_BENCH_VALIDATE: level } },
-      })),
+    ...[pippin, ...(baseline ? [baseline] : [])].flatMap((peer) =>
+      levels.flatMap((level) =>
+        threadCounts.map((threads): PeerSpec => {
+          const suffix = [level === 'on-curve' ? undefined : level, peer === baseline ? 'base' : undefined].filter((x) => x !== undefined).join('-');
+          return { peer, threads, variant: suffix ? { suffix, env: level === 'on-curve' ? {} : { PIPPIN_BENCH_VALIDATE: level } } : undefined };
+        }),
+      ),
     ),
     ...peers.flatMap((peer): PeerSpec[] =>
       multi && MULTI_THREADED_PEERS.includes(peer)
@@ -177,7 +188,8 @@ async function main(): Promise<number> {
 /** Summary of one size: a line per pippin thread count. */
 function summaryLines(rows: PeerResult[], size: number): string[] {
   const mine = rows.filter((r) => r.library === 'pippin');
-  const levelOf = (r: PeerResult) => /-(full|none)(-node\d+)?$/.exec(r.impl)?.[1] ?? 'on-curve';
+  const isBase = (r: PeerResult) => /-base(-|$)/.test(r.impl);
+  const levelOf = (r: PeerResult) => /-(full|none)(-base)?(-node\d+)?$/.exec(r.impl)?.[1] ?? 'on-curve';
   const others = rows.filter((r) => r.library !== 'pippin' && r.ok);
   if (mine.length === 0) return [`  2^${size}: pippin not run`];
   const width = Math.max(...mine.map((r) => r.impl.length));
@@ -185,13 +197,15 @@ function summaryLines(rows: PeerResult[], size: number): string[] {
     const head = `  2^${size}: ${r.impl.padEnd(width)}`;
     if (!r.ok) return `${head}  ${r.skipped ? r.note : `not ok${r.note ? ` (${r.note})` : ''}`}`;
     const extra = r as unknown as { bytesPerPoint?: number };
-    const single = mine.find((m) => m.threads === 1 && m.ok && levelOf(m) === levelOf(r) && m.node === r.node);
-    const none = mine.find((m) => m.threads === r.threads && m.ok && levelOf(m) === 'none' && m.node === r.node);
+    const single = mine.find((m) => m.threads === 1 && m.ok && levelOf(m) === levelOf(r) && m.node === r.node && isBase(m) === isBase(r));
+    const none = mine.find((m) => m.threads === r.threads && m.ok && levelOf(m) === 'none' && m.node === r.node && isBase(m) === isBase(r));
+    const current = isBase(r) ? mine.find((m) => m.threads === r.threads && m.ok && levelOf(m) === levelOf(r) && m.node === r.node && !isBase(m)) : undefined;
+    const vsCurrent = current ? `${(r.medianMs / current.medianMs).toFixed(2)}× this tree's time, ` : '';
     const vsSingle =
       r.threads === 1 ? '' : single ? `${(single.medianMs / r.medianMs).toFixed(2)}× over 1 thread, ` : 'no 1-thread row, ';
     const vsNone = none && none !== r ? `${(r.medianMs / none.medianMs).toFixed(2)}× the none row, ` : '';
     return (
-      `${head}  ${r.medianMs.toFixed(1).padStart(8)} ms  (${vsSingle}${vsNone}${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
+      `${head}  ${r.medianMs.toFixed(1).padStart(8)} ms  (${vsCurrent}${vsSingle}${vsNone}${extra.bytesPerPoint ?? '?'} bytes/point peak)  ` +
       others.filter((o) => o.node === r.node).map((o) => `${o.impl} ${(o.medianMs / r.medianMs).toFixed(2)}×`).join('  ')
     );
   });

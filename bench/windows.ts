@@ -8,6 +8,7 @@
  */
 import { curves, startThreads, stopThreads, type Curve, type CurveName } from '../src/index.js';
 import { planMsm } from '../src/msm/plan.js';
+import { groupContextOf } from '../src/api/group.js';
 import { randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { makeRng } from '../src/reference/rng.js';
 import { RefCurve } from '../src/reference/curve.js';
@@ -43,7 +44,8 @@ async function main(): Promise<void> {
     const rng = makeRng(logN);
     const { bytes } = randomPoints(curve.g1.inst, n, rng, curve.params.r, (a) => ref.mul(curve.params.G1, a)!, curve.g1.formatSpec());
     const scalars = randomScalarBytes(n, rng);
-    const model = planMsm(2 * n).c;
+    // the planner's model alone (no table), with this group's working set
+    const model = planMsm(n, [], undefined, groupContextOf(curve.g1)).c;
     const cs = fixedCs ?? [model - 2, model - 1, model, model + 1, model + 2].filter((c) => c >= 2 && c <= 16);
     const times = new Map<number, number[]>(cs.map((c) => [c, []]));
     let want: bigint | undefined;

@@ -26,11 +26,13 @@ import { RefG2 } from './reference/g2.js';
 import { g2Params, type G2CurveName } from './curves/index.js';
 import { g2Io, randomPoints, randomScalarBytes } from './msm/random-inputs.js';
 import { makeRng } from './reference/rng.js';
-import type { MsmCallStats } from './api/group.js';
+import { groupContextOf, type MsmCallStats } from './api/group.js';
 import type { MsmProgress } from './msm/progress.js';
 import { DEFAULT_MAX_MEMORY_BYTES } from './msm/stream.js';
 import type { MsmStats } from './msm/program.js';
-import { explainMsm, measureKernelCosts, type KernelCosts, type PhaseExplanation } from './msm/explain.js';
+import { MISS_REGION_BYTES, explainMsm, measureKernelCosts, type KernelCosts, type PhaseExplanation } from './msm/explain.js';
+import { accumulationWorkingSet, missFraction, type PointGeometry } from './msm/plan.js';
+import { cacheTuning } from './curves/cache.tuning.js';
 import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.js';
 
 const curveNames = Object.keys(curves) as CurveName[];
@@ -240,7 +242,7 @@ async function main(): Promise<number> {
   if (values.json) {
     console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes, maxMemoryBytes: maxMemoryMiB * 2 ** 20, streamedChunks: st.streamedChunks ?? 0, chunkPoints: st.chunkPoints ?? 0, ...(costs && { explain: { nsPerOp: { mul: costs.mul, sqr: costs.sqr, addsub: costs.addsub, inv: costs.inv }, phases: model } }) }));
   } else {
-    console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows)`);
+    console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows), batch ${st.plan.batch}, accumulation working set ${(st.plan.workingSet / 1024).toFixed(0)} KiB per thread`);
     console.log(`threads: ${st.threads}${st.threads > 1 ? ` workers, ${st.tiles} tiles` : ` (calling thread${threads.reason && threadCount !== 1 ? `; ${threads.reason}` : ''})`}`);
     console.log(`inputs generated in ${genMs.toFixed(0)} ms (not part of the MSM)`);
     console.log(`MSM time: ${median.toFixed(1)} ms${times.length > 1 ? ` (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')})` : ''}`);
@@ -258,7 +260,7 @@ async function main(): Promise<number> {
     console.log(`batched affine additions: ${adds}, inversions: ${st.inversions}; field multiplications ≈ ${st.estimatedFieldMuls} (${(st.estimatedFieldMuls / Math.max(n, 1)).toFixed(1)} per point; model: 6 per addition + 28 per inversion)`);
     console.log(`peak Wasm memory: ${(st.peakMemoryBytes / 2 ** 20).toFixed(1)} MiB (${Math.round(st.peakMemoryBytes / Math.max(n, 1))} bytes per point; --max-memory ${maxMemoryMiB} MiB)`);
     if (st.streamedChunks) console.log(`streamed: ${st.streamedChunks} chunks of up to ${st.chunkPoints} points into one set of buckets per window`);
-    if (costs && model) printExplanation(costs, model, st, median);
+    if (costs && model) printExplanation(costs, model, st, median, groupContextOf(g1));
     console.log(`result: ${got ? `x = 0x${got.x.toString(16)}\n        y = 0x${got.y.toString(16)}` : 'point at infinity'}`);
     console.log(`verified against ${verifyNote} in ${verifyMs.toFixed(0)} ms: ${ok ? 'OK' : 'MISMATCH'}`);
   }
@@ -267,7 +269,7 @@ async function main(): Promise<number> {
 }
 
 /** The cost model beside the measurement (--explain; src/msm/explain.ts). */
-function printExplanation(costs: KernelCosts, model: PhaseExplanation[], st: MsmStats & { convert: number }, totalMs: number): void {
+function printExplanation(costs: KernelCosts, model: PhaseExplanation[], st: MsmStats & { convert: number }, totalMs: number, g: PointGeometry): void {
   const f = (v: number, d = 1) => v.toFixed(d);
   console.log(`cost model (last run, one thread; ns per op timed in this process: mul ${f(costs.mul)}, sqr ${f(costs.sqr)}, add/sub ${f(costs.addsub)}, inverse ${f(costs.inv, 0)})`);
   console.log('  field model  = additions × (5 mul + 1 sqr + 5 add/sub) + batches × 1 inverse');
@@ -285,6 +287,14 @@ function printExplanation(costs: KernelCosts, model: PhaseExplanation[], st: Msm
   for (const r of rows) console.log('  ' + r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
   const modelled = model.reduce((a, m) => a + m.measuredMs, 0);
   const rest = st.convert + st.times.split + st.times.prepare + st.times.final;
+  const ws = accumulationWorkingSet(g, st.plan.buckets, st.plan.batch);
+  const kib = (b: number) => `${f(b / 1024, 0)} KiB`;
+  const missNs = costs.miss(st.plan.batch);
+  const fraction = missFraction(ws.total);
+  const acc = model.find((m) => m.phase === 'accumulate');
+  console.log(`  working set per thread: ${kib(ws.total)} = buckets ${kib(ws.buckets)} + batch ${kib(ws.batch)} + items in flight ${kib(ws.inFlight)}; planner's L2 budget ${kib(cacheTuning.l2Bytes)} (src/curves/cache.tuning.ts)`);
+  console.log(`  L2 miss: +${f(missNs)} ns per addition (${f(missNs / costs.mul, 2)} mul; planner's value ${cacheTuning.missMuls}) with buckets over ${MISS_REGION_BYTES >> 20} MiB, g1_batch_touch + g1_batch_add at batch ${st.plan.batch};`);
+  console.log(`    at the budget the model counts ${f(100 * fraction, 0)}% of bucket touches as misses: +${f(((acc?.additions ?? 0) * fraction * missNs) / 1e6)} ms of accumulation`);
   console.log(`  not modelled: conversion + validation ${f(st.convert)} ms, split ${f(st.times.split)} ms, prep ${f(st.times.prepare)} ms, final ${f(st.times.final)} ms (${f((100 * rest) / totalMs, 0)}% of ${f(totalMs)} ms; modelled phases ${f((100 * modelled) / totalMs, 0)}%)`);
 }
 

@@ -358,7 +358,7 @@ class Prepared<R> implements PreparedBases<R> {
     // the table serves every set unless the call asks for another window
     const table = this.table && (opts.windowBits === undefined || opts.windowBits === this.table.table.c) ? this.table : undefined;
     // progress: m units per window of each set (the table's windows, or the plan's)
-    const windowsOf = (m: number) => table?.table.windows ?? planMsm(m, ctx.windowTable, opts.windowBits).windows;
+    const windowsOf = (m: number) => table?.table.windows ?? planMsm(m, ctx.windowTable, opts.windowBits, ctx).windows;
     const meter = new ProgressMeter(sets.reduce((sum, s) => sum + (s.length / 32) * windowsOf(s.length / 32), 0), opts.onProgress);
     meter.advance(0, 'accumulate');
     try {

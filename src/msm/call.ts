@@ -105,7 +105,7 @@ export function runSync<T>(inst: Instance, program: PhaseProgram<T>): T {
 export function* msmCallProgram<A>(ctx: GroupContext<A>, call: MsmCall, threads: number): PhaseProgram<A | null> {
   // the call's plan: the window for its points (iterables: for a full chunk), which decides the
   // memory of one piece and of streaming; msmProgram then cuts tiles for the points it keeps
-  const plan = planMsm(call.n >= 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, call.options.windowBits);
+  const plan = planMsm(call.n >= 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, call.options.windowBits, ctx);
   const chunkPoints = streamChunk(ctx, call, threads, plan);
   if (chunkPoints !== undefined) return yield* streamCallProgram(ctx, call, threads, chunkPoints, plan);
   const { points, n, options } = call;

@@ -85,7 +85,8 @@ export function* convertProgram(ctx: GroupContext, points: CopiedPoints, n: numb
 function* decodeProgram(ctx: GroupContext, bytes: Uint8Array, format: PointFormatSpec<string>, n: number, regions: MsmRegions, validate: Validation, threads: number, onChunk: (count: number) => void, first: number): PhaseProgram<void> {
   const size = format.bytes;
   const PB = 2 * ctx.EB;
-  const chunk = chunkSize(n, threads);
+  // with threads each slot alternates two staging buffers (checkInChunks): half chunks keep the staging bytes
+  const chunk = threads > 1 ? Math.max(64, chunkSize(n, threads) >> 1) : chunkSize(n, threads);
   const { inst, kn } = ctx;
   yield* checkInChunks(inst, n, chunk, threads, chunk * size, ctx.scratch.decode, format.name, (start, count, { staging, scratch }) => {
     new Uint8Array(inst.memory.buffer).set(bytes.subarray(start * size, (start + count) * size), staging);
@@ -156,12 +157,22 @@ export function* checkInChunks(
   const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
   let firstError: { index: number; code: PointErrorCode } | undefined;
   try {
+    // with threads and staging (bytes copied in by the calling thread as it builds a task), two
+    // tasks per worker in flight (Batch.depth), each slot alternating two staging buffers: a
+    // worker starts its next chunk without waiting for the calling thread (at 2^16 on 2 threads
+    // the hand-offs had cost as much as a third of the decoding)
+    const depth = threads > 1 && stagingBytes > 0 ? 2 : 1;
     const slots = Array.from({ length: Math.max(1, Math.min(threads, starts.length)) }, () => ({
-      staging: arena.alloc(Math.max(16, stagingBytes)),
+      staging: Array.from({ length: depth }, () => arena.alloc(Math.max(16, stagingBytes))),
       scratch: arena.alloc(Math.max(16, scratchBytes)),
+      built: 0,
     }));
     const batch: Batch = {
-      tasks: starts.map((start) => (slot: number): Op[] => [call(start, Math.min(chunk, n - start), slots[slot])]),
+      depth,
+      tasks: starts.map((start) => (slot: number): Op[] => {
+        const s = slots[slot];
+        return [call(start, Math.min(chunk, n - start), { staging: s.staging[s.built++ % depth], scratch: s.scratch })];
+      }),
       done: (i, r) => {
         onChunk?.(Math.min(chunk, n - starts[i]));
         const status = r.values[0];

@@ -28,7 +28,16 @@ export interface KernelCosts {
   inv: number;
   /** ns per pair of g1_batch_add at a batch size (measured on demand, memoized) */
   pair(batch: number): number;
+  /**
+   * ns more per pair of g1_batch_touch + g1_batch_add (batches of `batch`) when each pair's a
+   * operand (its bucket) is a random slot of MISS_REGION_BYTES rather than of a region in L1/L2:
+   * the cost of an accumulation addition whose bucket misses L2 (memoized)
+   */
+  miss(batch: number): number;
 }
+
+/** Bytes the far buckets of the miss benchmark spread over: above every L2 (≤ 2 MiB per core today), within a shared L3. */
+export const MISS_REGION_BYTES = 8 << 20;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
@@ -74,6 +83,21 @@ export function measureKernelCosts(inst: Instance, G: { x: bigint; y: bigint }):
     const add = timePerCall(() => k.fp_add(x, x, y), 200_000, 9, call);
     const sub = timePerCall(() => k.fp_sub(x, x, y), 200_000, 9, call);
     const inv = timePerCall(() => k.fp_inv(x, x), 2_000, 9);
+    const PB = 2 * EB;
+    /** A batch of B pairs with its scratch, and 2B distinct points G, 2G, …, 2B·G (one single-pair batch per point: set-up, not timed). */
+    const setup = (B: number) => {
+      const pts = arena.alloc(2 * B * PB);
+      const pairs = arena.alloc(PAIR_BYTES * B);
+      const scratch = arena.alloc(batchAddScratchBytes(B, EB));
+      fp.write(pts, G.x);
+      fp.write(pts + EB, G.y);
+      const i32 = new Int32Array(inst.memory.buffer, pairs, 4 * B);
+      for (let j = 1; j < 2 * B; j++) {
+        i32.set([pts + j * PB, pts + (j - 1) * PB, pts, 0]);
+        k.g1_batch_add(pairs, 1, scratch);
+      }
+      return { pts, pairs, scratch };
+    };
     const pairCache = new Map<number, number>();
     const pair = (batch: number): number => {
       const B = Math.max(1, Math.round(batch));
@@ -81,18 +105,7 @@ export function measureKernelCosts(inst: Instance, G: { x: bigint; y: bigint }):
       if (hit !== undefined) return hit;
       const m = arena.mark();
       try {
-        const PB = 2 * EB;
-        // 2B distinct points: G, 2G, …, 2B·G (one batch of one pair per point: set-up, not timed)
-        const pts = arena.alloc(2 * B * PB);
-        const pairs = arena.alloc(PAIR_BYTES * B);
-        const scratch = arena.alloc(batchAddScratchBytes(B, EB));
-        fp.write(pts, G.x);
-        fp.write(pts + EB, G.y);
-        const i32 = new Int32Array(inst.memory.buffer, pairs, 4 * B);
-        for (let j = 1; j < 2 * B; j++) {
-          i32.set([pts + j * PB, pts + (j - 1) * PB, pts, 0]);
-          k.g1_batch_add(pairs, 1, scratch);
-        }
+        const { pts, pairs, scratch } = setup(B);
         // timed: P_t ← P_t + P_{B+t} for t < B (no two equal, no two opposite), one inversion per call
         const fill = () => {
           const v = new Int32Array(inst.memory.buffer, pairs, 4 * B);
@@ -108,7 +121,55 @@ export function measureKernelCosts(inst: Instance, G: { x: bigint; y: bigint }):
         arena.release(m);
       }
     };
-    return { mul, sqr, addsub: (add + sub) / 2, inv, pair };
+    const missCache = new Map<number, number>();
+    const miss = (batch: number): number => {
+      const B = Math.max(16, Math.round(batch));
+      const hit = missCache.get(B);
+      if (hit !== undefined) return hit;
+      const m = arena.mark();
+      try {
+        const slots = Math.floor(MISS_REGION_BYTES / PB);
+        // slots hold copies of G, …, B·G; the b operands are (B + 1)·G, …, 2B·G (never ±a on the first call)
+        const region = arena.alloc(slots * PB);
+        const { pts: bs, pairs, scratch } = setup(B);
+        let v: Int32Array;
+        const mem = new Uint8Array(inst.memory.buffer);
+        for (let s = 0; s < slots; s += B) mem.copyWithin(region + s * PB, bs, bs + Math.min(B, slots - s) * PB);
+        // 64 batches of random slot indices, fixed, so both runs below do the same JS work
+        let seed = 0x9e3779b9;
+        const rnd = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+        const sets = Array.from({ length: 64 }, () => Int32Array.from({ length: B }, () => Math.floor(rnd() * slots)));
+        const run = (span: number) => {
+          let r = 0;
+          return () => {
+            const set = sets[r++ & 63];
+            v = new Int32Array(inst.memory.buffer, pairs, 4 * B);
+            for (let t = 0; t < B; t++) {
+              const a = region + (set[t] % span) * PB;
+              v[4 * t] = a;
+              v[4 * t + 1] = a;
+              v[4 * t + 2] = bs + (B + t) * PB;
+              v[4 * t + 3] = 0;
+            }
+            k.g1_batch_touch(pairs, B, scratch);
+            k.g1_batch_add(pairs, B, scratch);
+          };
+        };
+        const reps = Math.max(8, Math.ceil(40_000 / B));
+        // near: the first 4B slots (4B·PB bytes: 416 KiB at B = 512 on BLS12-381); far: all of them;
+        // samples alternate, so a neighbour's load hits both alike
+        const near = run(Math.min(slots, 4 * B));
+        const far = run(slots);
+        const diffs: number[] = [];
+        for (let s = 0; s < 21; s++) diffs.push(timePerCall(far, reps, 1) - timePerCall(near, reps, 1));
+        const ns = Math.max(0, median(diffs)) / B;
+        missCache.set(B, ns);
+        return ns;
+      } finally {
+        arena.release(m);
+      }
+    };
+    return { mul, sqr, addsub: (add + sub) / 2, inv, pair, miss };
   } finally {
     arena.release(mark);
   }

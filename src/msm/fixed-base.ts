@@ -20,7 +20,7 @@ import { tileCounts, type MsmStats } from './program.js';
 import { ACCUMULATE_SLICE, TileStats, allocWorkspace, tileTask, type AccumulateJob, type TileTask } from './tiles.js';
 import type { AffineBatch, Points } from './affine-batch.js';
 import { op, type GroupContext } from './group.js';
-import { accumulationCaps, batchFor, segmentsFor, windowsFor } from './plan.js';
+import { accumulationCaps, accumulationWorkingSet, batchFor, batchToFit, segmentsFor, windowsFor } from './plan.js';
 
 /** A built table: `windows` × 2n points from `ptr`, each window `windowBytes` long. */
 export interface FixedBaseTable {
@@ -146,7 +146,7 @@ export function* fixedBaseMsmProgram<A>(
     const S = segmentsFor(L);
     const tilesCount = m === 0 ? 0 : Math.max(1, Math.min(options.threads, windows));
     const tileWindows = Array.from({ length: tilesCount }, (_, t) => Array.from({ length: windows }, (_, w) => w).filter((w) => w % tilesCount === t));
-    const B = batchFor(2 * m);
+    const B = batchToFit(2 * m, c, ctx);
     const caps = accumulationCaps(B, L);
     const slots = Math.max(1, Math.min(options.threads, tilesCount));
     // state blocks: each window of a tile gets its own run of slices (all are written before the task runs)
@@ -185,7 +185,7 @@ export function* fixedBaseMsmProgram<A>(
     return {
       result,
       stats: {
-        plan: { c, windows, buckets: L, batch: B, segments: S },
+        plan: { c, windows, buckets: L, batch: B, segments: S, workingSet: accumulationWorkingSet(ctx, L, B).total },
         kept: m,
         ...tileCounts(stats),
         threads: slots,

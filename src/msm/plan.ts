@@ -1,11 +1,16 @@
 /**
- * MSM planning: window size c and batch sizes from a cost model.
+ * MSM planning: window size c and batch sizes from a cost model that counts field multiplications
+ * and L2 misses.
  *
  * With GLV, 2n halves of < 127 bits; K = ⌈128/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
- * Cost in batch-affine additions ≈ K·(2n + 2L) (accumulation: one addition per nonzero digit;
- * reduction: two per bucket). The bucket-reduction additions are measured to cost about as much as
- * accumulation ones, so the model is unweighted; a curve's measured window table (its tuning file)
- * pins c where measurement disagrees.
+ * Additions ≈ K·(2n − L) (accumulation: one per nonzero digit but the first in each bucket) + K·2L
+ * (reduction: two per bucket), each 6 field multiplications plus a share of its batch's inversion
+ * (28 multiplications per batch). The
+ * accumulation touches one random bucket per addition: when its per-thread working set W
+ * (`accumulationWorkingSet`) exceeds the L2 budget `cacheTuning.l2Bytes`, a fraction 1 − l2/W of
+ * those touches miss, each costing `cacheTuning.missMuls` more (src/curves/cache.tuning.ts). A
+ * curve's measured window table (its tuning file) pins c; a table c whose working set exceeds the
+ * budget stands only if it also wins on this model against every c that fits (docs/msm.md).
  */
 export interface MsmPlan {
   /** window width in bits (signed digits) */
@@ -18,17 +23,101 @@ export interface MsmPlan {
   batch: number;
   /** segments in the bucket reduction (independent running sums, one batch of ≤ segments pairs) */
   segments: number;
+  /**
+   * bytes per thread the accumulation keeps hot (buckets, batch temporaries, items in flight:
+   * `accumulationWorkingSet`); 0 when planned without the group's point sizes
+   */
+  workingSet: number;
 }
 
-import { HALF_MAGNITUDE_BITS } from '../abi/layout.js';
+import { HALF_MAGNITUDE_BITS, PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
+import { cacheTuning } from '../curves/cache.tuning.js';
+
+/** Field multiplications by the model: 6 per batched affine addition, 28 per inversion (one per batch). */
+export const MULS_PER_ADDITION = 6;
+export const MULS_PER_INVERSION = 28;
+
+export function estimatedFieldMuls(additions: number, inversions: number): number {
+  return MULS_PER_ADDITION * additions + MULS_PER_INVERSION * inversions;
+}
+
+/** Byte sizes of a group's points as the accumulation lays them out (GroupContext's EB and packedBytes). */
+export interface PointGeometry {
+  /** bytes of one coordinate: a bucket or temporary is an affine point of 2·EB bytes */
+  EB: number;
+  /** bytes of a packed element (POINT_LAYOUT_PACKED: triples of packed elements), 0 or absent: triples of EB-byte elements */
+  packedBytes?: number;
+}
+
+/** Bytes of each region of one accumulation workspace for L buckets, batches of B (reductions of S); allocWorkspace allocates exactly these. */
+export function workspaceRegions(g: PointGeometry, L: number, B: number, tempCap: number, deferredCap: number, S = 0, ownBuckets = true) {
+  const PB = 2 * g.EB;
+  return {
+    buckets: ownBuckets ? L * PB : 0,
+    bstate: ownBuckets ? L : 0,
+    pending: ownBuckets ? 4 * L : 0,
+    pendingList: 4 * (L + B + 1),
+    pairs: PAIR_BYTES * Math.max(B, S),
+    deferred: 8 * deferredCap,
+    temps: tempCap * PB,
+    freeTemps: 4 * tempCap,
+    scratch: batchAddScratchBytes(Math.max(B, S), g.EB),
+    /** unpacked b operands of a batch (packed layout only) */
+    staging: g.packedBytes ? B * PB : 0,
+  };
+}
+
+/** The accumulation's per-thread working set, bytes: what one window's scan touches over and over. */
+export interface WorkingSet {
+  /** L buckets, their state bytes and pending slots: one random touch per addition */
+  buckets: number;
+  /** a batch's pairs, staging, batch_add scratch, the temporaries and deferred entries a batch fills, the pending list */
+  batch: number;
+  /** the items scanned while a batch fills: B halves (16 bytes) and their points (half a triple each) */
+  inFlight: number;
+  total: number;
+}
+
+/**
+ * The working set of accumulating into L buckets with batches of B pairs, from the regions
+ * allocWorkspace lays out (`workspaceRegions`). Of the temporaries pool (2B + L/16 slots, LIFO) and
+ * the deferred ring (8B + 16 entries) it counts what a full batch can use: B slots and 2B entries;
+ * inputs that use more put many items into few buckets, so their bucket part is smaller.
+ */
+export function accumulationWorkingSet(g: PointGeometry, L: number, B: number): WorkingSet {
+  const { tempCap, deferredCap } = accumulationCaps(B, L);
+  const r = workspaceRegions(g, L, B, tempCap, deferredCap);
+  const buckets = r.buckets + r.bstate + r.pending;
+  const tempsUsed = Math.min(tempCap, B);
+  const batch = r.pairs + r.staging + r.scratch + r.pendingList + (r.temps + r.freeTemps) * (tempsUsed / tempCap) + r.deferred * Math.min(1, (2 * B) / deferredCap);
+  const inFlight = B * (16 + (3 * (g.packedBytes || g.EB)) / 2);
+  return { buckets, batch: Math.ceil(batch), inFlight, total: Math.ceil(buckets + batch + inFlight) };
+}
+
+/** Share of the accumulation's bucket touches that miss an L2 of `l2` bytes with working set W: 1 − l2/W (random touches, LRU), 0 when it fits. */
+export function missFraction(W: number, l2: number = cacheTuning.l2Bytes): number {
+  return W <= l2 ? 0 : 1 - l2 / W;
+}
 
 export function windowsFor(c: number): number {
   // signed digits need one bit more than the magnitude: K·c ≥ HALF_MAGNITUDE_BITS + 1
   return Math.ceil((HALF_MAGNITUDE_BITS + 1) / c);
 }
 
-export function modelCost(halves: number, c: number): number {
-  return windowsFor(c) * (halves + 2 * 2 ** (c - 1));
+/**
+ * The model's cost of an MSM over `halves` halves at window c with accumulation batches of B, in
+ * field multiplications. Per window: the accumulation's additions (one per item, less one per
+ * bucket it fills: that item is copied in; L·(1 − e^(−halves/L)) buckets filled), its L2 misses
+ * with the group's sizes `g` (one bucket touch per item), and the reduction's 2L additions in
+ * batches of S; each batch one inversion.
+ */
+export function modelMuls(halves: number, c: number, B: number, g?: PointGeometry, l2: number = cacheTuning.l2Bytes): number {
+  const K = windowsFor(c);
+  const L = 2 ** (c - 1);
+  const S = segmentsFor(L);
+  const additions = halves - L * (1 - Math.exp(-halves / L));
+  const miss = g ? missFraction(accumulationWorkingSet(g, L, B).total, l2) * cacheTuning.missMuls : 0;
+  return K * (additions * (MULS_PER_ADDITION + MULS_PER_INVERSION / B) + halves * miss + 2 * L * (MULS_PER_ADDITION + MULS_PER_INVERSION / S));
 }
 
 /** A measured window table: rows [log2 of the point count, best c] (see CurveTuning.msmWindow). */
@@ -47,17 +136,46 @@ export function windowFromTable(table: WindowTable, points: number): number | un
   return best[1];
 }
 
-/** Window size and batch for `points` points (2·points halves): the caller's c, else the table's, else the model's. */
-export function planMsm(points: number, table: WindowTable = [], windowBits?: number): MsmPlan {
+/**
+ * Window size and batch for `points` points (2·points halves): the caller's c, else the table's,
+ * else the model's (`modelMuls`). With the group's point sizes `g`: the batch shrinks (to
+ * MIN_FIT_BATCH at least) until the working set fits the L2 budget, and a table c that still does
+ * not fit is kept only if no c that fits costs less by the model; otherwise the model's best c.
+ */
+export function planMsm(points: number, table: WindowTable = [], windowBits?: number, g?: PointGeometry): MsmPlan {
   const halves = 2 * points;
+  const cost = (t: number) => modelMuls(halves, t, batchToFit(halves, t, g), g);
+  const fits = (t: number) => g === undefined || accumulationWorkingSet(g, 2 ** (t - 1), batchToFit(halves, t, g)).total <= cacheTuning.l2Bytes;
+  const best = (ok: (t: number) => boolean) => {
+    let b: number | undefined;
+    for (let t = 2; t <= 16; t++) if (ok(t) && (b === undefined || cost(t) < cost(b))) b = t;
+    return b;
+  };
   let c = windowBits ?? windowFromTable(table, points);
-  if (c === undefined) {
-    c = 2;
-    for (let t = 3; t <= 16; t++) if (modelCost(halves, t) < modelCost(halves, c)) c = t;
+  if (c === undefined) c = best(() => true)!;
+  else if (windowBits === undefined && !fits(c)) {
+    const fitting = best(fits);
+    if (fitting !== undefined && cost(fitting) < cost(c)) c = best(() => true)!;
   }
   const buckets = 2 ** (c - 1);
-  const batch = batchFor(halves);
-  return { c, windows: windowsFor(c), buckets, batch, segments: segmentsFor(buckets) };
+  const batch = batchToFit(halves, c, g);
+  return { c, windows: windowsFor(c), buckets, batch, segments: segmentsFor(buckets), workingSet: g ? accumulationWorkingSet(g, buckets, batch).total : 0 };
+}
+
+/**
+ * Batches the working-set rule shrinks to, not below: 28/(6·512) ≈ 0.9% more field work for the
+ * inversions. Measured (Intel Xeon, 2^16 c = 13, one thread, interleaved): B = 2048, 1024, 512, 256
+ * within 0.7%; 2^18 c = 16: 512 0.8% faster than 2048, 256 2.2% slower (docs/performance.md).
+ */
+export const MIN_FIT_BATCH = 512;
+
+/** The accumulation batch at window c: `batchFor(halves)`, halved while the working set exceeds the L2 budget, down to MIN_FIT_BATCH. */
+export function batchToFit(halves: number, c: number, g?: PointGeometry): number {
+  let B = batchFor(halves);
+  if (g === undefined) return B;
+  const L = 2 ** (c - 1);
+  while (B > MIN_FIT_BATCH && accumulationWorkingSet(g, L, B).total > cacheTuning.l2Bytes) B = Math.max(MIN_FIT_BATCH, B >> 1);
+  return B;
 }
 
 /**
@@ -92,9 +210,9 @@ export interface JobPlan {
 }
 
 /** The one planner: c (caller, measured table or model), tiles for the threads, and batch and buffer sizes. */
-export function planJob(points: number, threads: number, options: { table?: WindowTable; windowBits?: number; ranges?: number; segments?: number } = {}): JobPlan {
+export function planJob(points: number, threads: number, options: { table?: WindowTable; windowBits?: number; ranges?: number; segments?: number; geometry?: PointGeometry } = {}): JobPlan {
   const halves = 2 * points;
-  const plan = planMsm(points, options.table, options.windowBits);
+  const plan = planMsm(points, options.table, options.windowBits, options.geometry);
   if (options.segments !== undefined) {
     // tests: fewer reduction segments than the planner's (S must divide L)
     if (plan.buckets % options.segments !== 0) throw new RangeError(`planJob: ${options.segments} segments do not divide ${plan.buckets} buckets`);

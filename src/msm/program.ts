@@ -136,14 +136,15 @@ export interface MsmRunOptions {
   prepareInline?: boolean;
 }
 
-/** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381). */
+/** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381), at most; with threads, at least one task per thread from 2^13 scalars. */
 const SPLIT_CHUNK = 1 << 16;
 
-/** The GLV split of n scalars at `scalars`, in place, as independent tasks of SPLIT_CHUNK scalars. */
-export function splitBatch(scalars: number, n: number, bigEndian: 0 | 1): Batch {
-  const starts = Array.from({ length: Math.ceil(n / SPLIT_CHUNK) }, (_, i) => i * SPLIT_CHUNK);
+/** The GLV split of n scalars at `scalars`, in place, as independent tasks of ≤ SPLIT_CHUNK scalars (≥ `threads` tasks when each keeps ≥ 4096). */
+export function splitBatch(scalars: number, n: number, bigEndian: 0 | 1, threads = 1): Batch {
+  const chunk = Math.min(SPLIT_CHUNK, Math.max(4096, Math.ceil(n / threads)));
+  const starts = Array.from({ length: Math.ceil(n / chunk) }, (_, i) => i * chunk);
   return {
-    tasks: starts.map((a) => (): Op[] => [['msm_split_scalars', scalars + 32 * a, scalars + 32 * a, Math.min(SPLIT_CHUNK, n - a), bigEndian]]),
+    tasks: starts.map((a) => (): Op[] => [['msm_split_scalars', scalars + 32 * a, scalars + 32 * a, Math.min(chunk, n - a), bigEndian]]),
     done() {},
   };
 }
@@ -152,8 +153,8 @@ export function splitBatch(scalars: number, n: number, bigEndian: 0 | 1): Batch 
  * The GLV split, the compaction (points at infinity and zero scalars out) and the expansion into
  * the MSM's point layout, as three steps of tasks; returns the points kept.
  */
-export function* prepareProgram(ctx: GroupContext, regions: MsmRegions, n: number, bigEndian: 0 | 1, onSplit?: () => void): PhaseProgram<number> {
-  yield splitBatch(regions.scalars, n, bigEndian);
+export function* prepareProgram(ctx: GroupContext, regions: MsmRegions, n: number, bigEndian: 0 | 1, onSplit?: () => void, threads = 1): PhaseProgram<number> {
+  yield splitBatch(regions.scalars, n, bigEndian, threads);
   onSplit?.();
   let kept = 0;
   yield { tasks: [() => [op(ctx.kn.compact, regions.points, regions.inf, regions.scalars, n)]], done: (_, r) => (kept = r.values[0]) };
@@ -185,10 +186,10 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
       k[pointLayoutOf(ctx).expand](regions.points, kept);
     } else {
       // tasks, so threads share the split and the calling thread can return to the event loop between them
-      kept = yield* prepareProgram(ctx, regions, n, bigEndian, () => (t1 = performance.now()));
+      kept = yield* prepareProgram(ctx, regions, n, bigEndian, () => (t1 = performance.now()), options.threads);
     }
     const t2 = performance.now();
-    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments });
+    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments, geometry: ctx });
     const { plan, tiles } = job;
     const L = plan.buckets;
     const S = plan.segments;

@@ -11,7 +11,7 @@
  */
 import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { accumulationCaps, batchFor, type MsmPlan } from './plan.js';
+import { accumulationCaps, batchFor, batchToFit, type MsmPlan } from './plan.js';
 import { allocInputs, pointLayoutOf, prepareProgram, tileCounts, type MsmRegions, type MsmStats } from './program.js';
 import { TileStats, allocWorkspace, clearBuckets, tileTask, workspaceBytes, type TileTask } from './tiles.js';
 import type { GroupContext } from './group.js';
@@ -205,7 +205,8 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
     const L = plan.buckets;
     const S = plan.segments;
     const K = plan.windows;
-    const B = batchFor(2 * C);
+    // (the memory budget counts batchFor's batch, an upper bound of this one)
+    const B = batchToFit(2 * C, plan.c, ctx);
     const { tempCap, deferredCap } = accumulationCaps(B, L);
     const regions = allocInputs(ctx, C);
     const pointLayout = pointLayoutOf(ctx);
@@ -239,7 +240,7 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
       const t1 = performance.now();
       mem().set(scalarBytes, regions.scalars);
       let t2 = t1;
-      const kept = yield* prepareProgram(ctx, regions, m, bigEndian, () => (t2 = performance.now()));
+      const kept = yield* prepareProgram(ctx, regions, m, bigEndian, () => (t2 = performance.now()), threads);
       const t3 = performance.now();
       // one task per window: this chunk's 2·kept halves into the window's buckets
       const running: (TileTask | undefined)[] = [];

@@ -9,6 +9,7 @@ import type { Instance } from '../runtime/instance.js';
 import type { Op, TaskResult } from '../runtime/interpreter.js';
 import { ACC_STATE_FIELDS, AccStateField, PAIR_BYTES, POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, POINT_LAYOUT_TRIPLES, batchAddScratchBytes, carryInRule, words128 } from '../abi/layout.js';
 import { op, type GroupContext } from './group.js';
+import { estimatedFieldMuls, workspaceRegions } from './plan.js';
 
 /**
  * Items (halves) per msm_accumulate call: a long accumulation runs as consecutive calls into the
@@ -21,10 +22,7 @@ export const ACCUMULATE_SLICE = 1 << 15;
 /** Bytes of one msm_accumulate state block (8-aligned). */
 export const STATE_BLOCK_BYTES = 8 * Math.ceil((4 * ACC_STATE_FIELDS.length) / 8);
 
-/** Field multiplications by the model: 6 per batched affine addition, 28 per inversion (one per batch). */
-export function estimatedFieldMuls(additions: number, inversions: number): number {
-  return 6 * additions + 28 * inversions;
-}
+export { estimatedFieldMuls } from './plan.js';
 
 /** Private regions of one thread slot's accumulations (tiles, or subgroup-check groups). */
 export interface Workspace {
@@ -61,22 +59,23 @@ export interface SegmentOut {
  */
 export function allocWorkspace(ctx: GroupContext, L: number, B: number, tempCap: number, deferredCap: number, S = 0, maxItems = 0, ownBuckets = true): Workspace {
   const { arena } = ctx.inst;
-  const PB = 2 * ctx.EB;
+  const r = workspaceRegions(ctx, L, B, tempCap, deferredCap, S, ownBuckets);
   const stateBlocks = Math.max(1, Math.ceil(maxItems / ACCUMULATE_SLICE));
+  const at = (bytes: number) => (bytes ? arena.alloc(bytes) : 0);
   const ws: Workspace = {
     st: arena.alloc(stateBlocks * STATE_BLOCK_BYTES, 8),
     stateBlocks,
     // without its own buckets the caller supplies them per accumulation (streamed MSM: per window)
-    buckets: ownBuckets ? arena.alloc(L * PB) : 0,
-    bstate: ownBuckets ? arena.alloc(L) : 0,
-    pending: ownBuckets ? arena.alloc(4 * L) : 0,
-    pendingList: arena.alloc(4 * (L + B + 1)),
-    pairs: arena.alloc(PAIR_BYTES * Math.max(B, S)),
-    deferred: arena.alloc(8 * deferredCap),
-    temps: arena.alloc(tempCap * PB),
-    freeTemps: arena.alloc(4 * tempCap),
-    scratch: arena.alloc(batchAddScratchBytes(Math.max(B, S), ctx.EB)),
-    staging: ctx.packedBytes ? arena.alloc(B * PB) : 0,
+    buckets: at(r.buckets),
+    bstate: at(r.bstate),
+    pending: at(r.pending),
+    pendingList: arena.alloc(r.pendingList),
+    pairs: arena.alloc(r.pairs),
+    deferred: arena.alloc(r.deferred),
+    temps: arena.alloc(r.temps),
+    freeTemps: arena.alloc(r.freeTemps),
+    scratch: arena.alloc(r.scratch),
+    staging: at(r.staging),
   };
   if (ownBuckets) clearBuckets(ctx.inst, ws, L);
   return ws;
@@ -89,10 +88,10 @@ export function clearBuckets(inst: Instance, set: BucketSet, L: number): void {
   mem.fill(0, set.pending, set.pending + 4 * L);
 }
 
-/** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets. */
+/** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets: its regions with staging counted for every group, and alignment. */
 export function workspaceBytes(EB: number, L: number, B: number, tempCap: number, deferredCap: number, S = 0, ownBuckets = true): number {
-  const PB = 2 * EB;
-  return (ownBuckets ? L * (PB + 5) : 0) + 4 * (L + B + 1) + PAIR_BYTES * Math.max(B, S) + 8 * deferredCap + tempCap * (PB + 4) + batchAddScratchBytes(Math.max(B, S), EB) + B * PB + 16 * 10;
+  const r = workspaceRegions({ EB, packedBytes: 1 }, L, B, tempCap, deferredCap, S, ownBuckets);
+  return Object.values(r).reduce((a, b) => a + b, 0) + 16 * 10;
 }
 
 /** One window of an accumulation: `count` items with their points at `points` and their 16-byte halves. */

@@ -13,6 +13,12 @@ import { PoolStoppedError, type WorkerPool } from './pool.js';
 export interface Batch {
   tasks: readonly ((slot: number) => Op[])[];
   done(i: number, r: TaskResult): void;
+  /**
+   * tasks handed to each worker ahead (default 1): with 2, a slot's next task is built and sent
+   * while its previous one runs, so the worker never waits for the calling thread between tasks;
+   * only for builders that write nothing a slot's running task uses (e.g. alternating buffers)
+   */
+  depth?: 1 | 2;
 }
 
 /**
@@ -129,7 +135,7 @@ export function runOnPool<T>(inst: Instance, program: PhaseProgram<T>, pool: Wor
   return driveAsync(program, async (batch) => {
     signal?.throwIfAborted();
     try {
-      await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r), signal);
+      await pool.run(inst, batch.tasks, threads, (i, r) => batch.done(i, r), signal, batch.depth);
     } catch (e) {
       if (!(e instanceof PoolStoppedError)) throw e;
       runBatchLocally(inst, batch); // nothing ran on the workers

@@ -258,12 +258,13 @@ export class WorkerPool {
   /**
    * Runs `tasks` on up to `maxWorkers` workers; `make(slot)` builds a task's ops when it starts on
    * worker `slot` (slot < maxWorkers, so callers can give each slot private scratch), `done(i, r)`
-   * receives each result on the calling thread in completion order. Jobs are serialized. Rejects
-   * with WorkerError when the pool has no workers (stopped) or a worker fails.
+   * receives each result on the calling thread in completion order; `depth` tasks are in flight per
+   * worker (Batch.depth). Jobs are serialized. Rejects with WorkerError when the pool has no
+   * workers (stopped) or a worker fails.
    */
-  run(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
+  run(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal, depth: 1 | 2 = 1): Promise<void> {
     const job = this.queue.then(() => {
-      const p = this.runNow(inst, tasks, maxWorkers, done, signal);
+      const p = this.runNow(inst, tasks, maxWorkers, done, signal, depth);
       this.running = p;
       return p.finally(() => (this.running = undefined));
     });
@@ -271,7 +272,7 @@ export class WorkerPool {
     return job;
   }
 
-  private runNow(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal): Promise<void> {
+  private runNow(inst: PoolInstance, tasks: readonly ((slot: number) => Op[])[], maxWorkers: number, done: (i: number, r: TaskResult) => void, signal?: AbortSignal, depth: 1 | 2 = 1): Promise<void> {
     if (!inst.shared) return Promise.reject(new WorkerError('pippin: threads need the instance on a shared memory'));
     if (this.workers.length === 0) return Promise.reject(new PoolStoppedError('pippin: the pool has no workers (stopThreads() was called)'));
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -378,7 +379,7 @@ export class WorkerPool {
           () => {
             // a worker whose load finished after its job ended (the others did all the tasks) stays idle
             if (settled || finished === tasks.length) return;
-            feed(h, slot);
+            for (let d = 0; d < depth; d++) feed(h, slot);
           },
           (e: unknown) => fail(e),
         );
