@@ -1,6 +1,7 @@
 /**
  * Blob KZG (pippin/kzg) against c-kzg 4.1.0 native (precompute 0 and 8), rust-eth-kzg native
- * (@crate-crypto/node-eth-kzg 0.10.0, with and without usePrecomp, one thread: RAYON_NUM_THREADS=1),
+ * (@crate-crypto/node-eth-kzg 0.10.0, with and without usePrecomp, one thread: RAYON_NUM_THREADS=1;
+ * not a devDependency — `npm install --no-save @crate-crypto/node-eth-kzg@0.10.0` adds it),
  * kzg-wasm@1.0.0 and micro-eth-signer, on the official setup and random blobs:
  *   'load' (setup decode + validation), 'fk20-first-use' (the first computeCellsAndKzgProofs: it
  *   builds the FK20 tables), 'commit' (one blob), 'blob-proof' (one blob, computeBlobKzgProof),
@@ -34,6 +35,7 @@ import { intFlag, intListFlag, listFlag, parseFlags, runCli } from '../src/cli-a
 import { startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, type Kzg, type KzgSync } from '../src/kzg/index.js';
 import { randomBlob } from '../examples/kzg-4844/blobs.js';
+import { hasRustEthKzg, RUST_ETH_KZG_INSTALL } from '../examples/kzg-4844/peers.js';
 import type { PeerRequest, PeerSpec } from './kzg-peer.js';
 
 const PEERS = ['c-kzg', 'rust-eth-kzg', 'kzg-wasm', 'micro-eth-signer'] as const;
@@ -122,7 +124,10 @@ async function main(): Promise<number> {
   const runs = intFlag('runs', values.runs, 3, 1, 100);
   const threadCounts = intListFlag('threads', values.threads, [1, 2], 1, 256);
   const sync = values.sync === true;
-  const peerNames = listFlag('peers', values.peers, PEERS, PEERS);
+  // rust-eth-kzg is not a devDependency (examples/kzg-4844/peers.ts): by default it runs where installed
+  const defaultPeers = PEERS.filter((p) => p !== 'rust-eth-kzg' || hasRustEthKzg());
+  const peerNames = listFlag('peers', values.peers, PEERS, defaultPeers);
+  if (!defaultPeers.includes('rust-eth-kzg')) console.error(`bench:kzg: rust-eth-kzg left out (not installed: ${RUST_ETH_KZG_INSTALL})`);
   const precomputes = intListFlag('ckzg-precompute', values['ckzg-precompute'], [0, 8], 0, 15);
   const log = values.json ? () => {} : (s: string) => console.error(s);
   const hex = (b: Uint8Array) => '0x' + Buffer.from(b).toString('hex');

@@ -52,9 +52,31 @@ export function loadCkzg(precompute = 0): PeerKzg {
  * precomputed fixed-base tables (`usePrecomp`). It uses RAYON_NUM_THREADS threads (all cores
  * unless that variable is set before its first call).
  */
+/** The slice of @crate-crypto/node-eth-kzg 0.10.0's API used here. */
+interface DasContext {
+  blobToKzgCommitment(blob: Uint8Array): Uint8Array;
+  computeBlobKzgProof(blob: Uint8Array, commitment: Uint8Array): Uint8Array;
+  computeCellsAndKzgProofs(blob: Uint8Array): { cells: Uint8Array[]; proofs: Uint8Array[] };
+  recoverCellsAndKzgProofs(indices: bigint[] | number[], cells: Uint8Array[]): { cells: Uint8Array[]; proofs: Uint8Array[] };
+}
+
+/** How to get rust-eth-kzg: not a devDependency (the registry this project installs from lacks its other platforms' packages, so npm ci could not lock it). */
+export const RUST_ETH_KZG_INSTALL = 'npm install --no-save @crate-crypto/node-eth-kzg@0.10.0';
+
+/** Whether @crate-crypto/node-eth-kzg can be loaded here. */
+export function hasRustEthKzg(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('@crate-crypto/node-eth-kzg');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function loadRustEthKzg(usePrecomp: boolean): PeerKzg {
   const require = createRequire(import.meta.url);
-  const { DasContextJs } = require('@crate-crypto/node-eth-kzg') as typeof import('@crate-crypto/node-eth-kzg');
+  if (!hasRustEthKzg()) throw new Error(`rust-eth-kzg: @crate-crypto/node-eth-kzg is not installed (${RUST_ETH_KZG_INSTALL})`);
+  const { DasContextJs } = require('@crate-crypto/node-eth-kzg') as { DasContextJs: { create(o: { usePrecomp: boolean }): DasContext } };
   const t0 = performance.now();
   const ctx = DasContextJs.create({ usePrecomp });
   const loadMs = performance.now() - t0;
