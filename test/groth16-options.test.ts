@@ -163,6 +163,33 @@ describe('groth16 options', { timeout: 300_000 }, () => {
     }
   });
 
+  it('loadKey and key.prove in flight together: zkeys and witnesses as Node Buffers and offset subarrays, refilled right after each call', async () => {
+    const kinds: ((b: Uint8Array) => Uint8Array)[] = [
+      (b) => Buffer.from(b),
+      (b) => {
+        const whole = new Uint8Array(b.length + 77).fill(0x5a);
+        whole.set(b, 40);
+        return whole.subarray(40, 40 + b.length);
+      },
+      (b) => Uint8Array.from(b),
+    ];
+    const zkeys = kinds.map((k) => k(zkey));
+    const loading = zkeys.map((z, i) => groth16.loadKey(z, { threads: 1 + (i % 2) }));
+    for (const z of zkeys) z.fill(0xee); // taken at the call
+    const keys = await Promise.all(loading);
+    try {
+      const witnesses = keys.flatMap(() => kinds.map((k) => k(wtns)));
+      const proving = witnesses.map((w, i) => keys[i % keys.length]!.prove(w, { onProgress: () => {} }));
+      for (const w of witnesses) w.fill(0x11);
+      const results = await Promise.all([...proving, groth16.prove(kinds[1]!(zkey), kinds[0]!(wtns))]);
+      for (const r of results) assert.ok(await verifies(r));
+      assert.equal(new Set(results.map((r) => JSON.stringify(r.proof))).size, results.length, 'fresh r and s per proof');
+      assert.ok(stackEmpty());
+    } finally {
+      for (const k of keys) k.dispose();
+    }
+  });
+
   it('wrong option values are InvalidOptionError naming the option', async () => {
     const key = await groth16.loadKey(zkey);
     try {
