@@ -83,24 +83,14 @@ export class Bls12381Precompiles {
   addG1(input: Uint8Array): Uint8Array {
     const s = SITES.g1add;
     checkLength(s, input, 2 * G1_BYTES, true);
-    const [P, Q] = [0, 1].map((i) => {
-      const pt = this.g1At(s, input, i * G1_BYTES, i);
-      if (!this.ref1.isOnCurve(pt)) throw inputError(s, 'point not on curve', `point ${i} is neither on the G1 curve nor infinity`, i);
-      return pt;
-    });
-    return this.g1Out(this.ref1.add(P!, Q!));
+    return this.g1Out(addPair(s, 'G1', this.ref1, (i) => this.g1At(s, input, i * G1_BYTES, i)));
   }
 
   /** BLS12_G2ADD (0x0d): 512 bytes (two G2 points, on the curve, any subgroup) → their sum, 256 bytes. */
   addG2(input: Uint8Array): Uint8Array {
     const s = SITES.g2add;
     checkLength(s, input, 2 * G2_BYTES, true);
-    const [P, Q] = [0, 1].map((i) => {
-      const pt = this.g2At(s, input, i * G2_BYTES, i);
-      if (!this.ref2.isOnCurve(pt)) throw inputError(s, 'point not on curve', `point ${i} is neither on the G2 curve nor infinity`, i);
-      return pt;
-    });
-    return this.g2Out(this.ref2.add(P!, Q!));
+    return this.g2Out(addPair(s, 'G2', this.ref2, (i) => this.g2At(s, input, i * G2_BYTES, i)));
   }
 
   /** BLS12_G1MSM (0x0c): 160·k bytes (G1 point in G1 ‖ 32-byte scalar, k ≥ 1) → Σ s_i·P_i, 128 bytes. */
@@ -163,6 +153,19 @@ export class Bls12381Precompiles {
     checkLength(s, input, 2 * FP, true);
     return this.g2Out(mapFp2ToG2([readFp(s, input, 0, FP, 'u.c0', -1), readFp(s, input, FP, FP, 'u.c1', -1)]));
   }
+}
+
+/**
+ * The sum of an ADD precompile's two points, `read(0)` and `read(1)`, each on the curve or infinity
+ * (any subgroup: the EIPs check none for ADD, so this is bigint arithmetic, not pippin's GLV MSM).
+ */
+export function addPair<P>(s: Site, group: string, ref: { isOnCurve(p: P): boolean; add(p: P, q: P): P }, read: (i: number) => P): P {
+  const [P, Q] = [0, 1].map((i) => {
+    const pt = read(i);
+    if (!ref.isOnCurve(pt)) throw inputError(s, 'point not on curve', `point ${i} is neither on the ${group} curve nor infinity`, i);
+    return pt;
+  });
+  return ref.add(P!, Q!);
 }
 
 /** Runs a group call, turning its point errors into the EIP's reasons (index: the pair). */

@@ -18,7 +18,7 @@ import { Pairing } from '../msm/pairing.js';
 import type { G1AffineValue } from '../msm/group.js';
 import { RefCurve } from '../reference/curve.js';
 import { inputError, readBE, readFp, writeBE, type Site } from './bytes.js';
-import { groupCall } from './bls.js';
+import { addPair, groupCall } from './bls.js';
 
 const W = 32;
 const p = bn254.params.p;
@@ -65,12 +65,7 @@ export class Bn254Precompiles {
   /** ecAdd (0x06): x1‖y1‖x2‖y2 (128 bytes, zero-padded) → P1 + P2, 64 bytes (one affine addition on bigints: an MSM call costs more). */
   add(input: Uint8Array): Uint8Array {
     const data = padded(input, 4 * W);
-    const [P, Q] = [0, 1].map((i) => {
-      const pt = this.point(ADD, data, 2 * W * i, i) as { x: bigint; y: bigint } | null;
-      if (!this.ref.isOnCurve(pt)) throw inputError(ADD, 'point not on curve', `point ${i} is neither on the curve nor (0, 0)`, i);
-      return pt;
-    });
-    return this.out(this.ref.add(P!, Q!));
+    return this.out(addPair(ADD, 'BN254 G1', this.ref, (i) => this.point(ADD, data, 2 * W * i, i) as { x: bigint; y: bigint } | null));
   }
 
   /** ecMul (0x07): x‖y‖s (96 bytes, zero-padded) → s·P, 64 bytes. */
