@@ -375,10 +375,10 @@ function maybeCorrupt(g: Group, b: Uint8Array, off: number, force: Force, percen
   return `, ${what}: ${corrupt(g, b, off, kinds)}`;
 }
 
-/** A wrong length made from a valid input: empty, or short or long by a few bytes or about a unit. */
-function badLength(input: Uint8Array, unit: number): Uint8Array {
+/** A wrong length made from a valid input: empty (unless that is valid), or short or long by a few bytes or about a unit. */
+function badLength(input: Uint8Array, unit: number, emptyIsValid = false): Uint8Array {
   const d = pick([1, 2, 31, 32, unit - 1, unit + 1]);
-  const t = below(3);
+  const t = emptyIsValid ? 1 + below(2) : below(3);
   if (t === 0 || input.length === 0) return new Uint8Array(0);
   if (t === 1) return input.subarray(0, Math.max(0, input.length - (d % input.length || 1)));
   return concat(input, new Uint8Array(d).map(() => below(256)));
@@ -431,13 +431,14 @@ function addCase(g: Group, force: Force): Case {
 }
 
 const SCALAR_FORCED = Array.from({ length: 8 }, (_, i) => `s${i}`); // each of specialScalars
-const MSM_FORCED = [...SCALAR_FORCED, 'k = 2', 'duplicate', 'cancelling', 'all cancelling', 'infinity', 'off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'length'];
+const MSM_FORCED = [...SCALAR_FORCED, 'k = 2', 'duplicate', 'cancelling', 'all cancelling', 'infinity', 'off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'scalars 0, outside subgroup', 'length'];
 /** MSM pairs: k = 1 (every special scalar), 2 or up to 40, infinity anywhere, duplicates, cancelling pairs, faults. */
 function msmCase(g: Group, force: Force): Case {
   const t = below(10);
   const special = specialOf(force);
   const k = special !== undefined || (force === undefined && t < 2) ? 1 : force === 'k = 2' || (force === undefined && t < 4) ? 2 : 3 + below(38);
-  const pairs: [NPoint, bigint][] = Array.from({ length: k }, () => [take(force, 'infinity', 10) ? g.Point.ZERO : subgroupPoint(g), scalar(g.r, special)]);
+  const zeros = force === 'scalars 0, outside subgroup'; // the points are checked whatever the scalars
+  const pairs: [NPoint, bigint][] = Array.from({ length: k }, () => [take(force, 'infinity', 10) ? g.Point.ZERO : subgroupPoint(g), zeros ? 0n : scalar(g.r, special)]);
   const notes = [`k = ${k}${special !== undefined ? `, scalar ${pairs[0]![1]}` : ''}`];
   const at = () => below(pairs.length + 1);
   if (take(force, 'duplicate', 25)) {
@@ -459,7 +460,7 @@ function msmCase(g: Group, force: Force): Case {
   let input = concat(...pairs.flatMap(([P, s]) => [encodePoint(g, P), scalarBytes(s)]));
   const unit = size(g) + 32;
   const i = below(pairs.length);
-  notes.push(maybeCorrupt(g, input, i * unit, force, 30, [...CORRUPTIONS, 'outside subgroup'], `pair ${i}`).slice(2));
+  notes.push(maybeCorrupt(g, input, i * unit, zeros ? 'outside subgroup' : force, 30, [...CORRUPTIONS, 'outside subgroup'], `pair ${i}`).slice(2));
   if (take(force, 'length', 8)) [notes[notes.length], input] = ['bad length', badLength(input, unit)];
   return { kind: notes.filter(Boolean).join(', '), input };
 }
@@ -503,7 +504,7 @@ function pairingCase(g1: Group, g2: Group, force: Force): Case {
   const faultForce = force === 'infinity beside a fault' ? 'outside subgroup' : force;
   const [i, inG2] = fault ?? [below(pairs.length), chance(50) || (faultForce === 'outside subgroup' && !g1Outside)];
   notes.push(maybeCorrupt(inG2 ? g2 : g1, input, i * unit + (inG2 ? size(g1) : 0), faultForce, 30, CORRUPTIONS, `pair ${i} ${inG2 ? 'G2' : 'G1'}`).slice(2));
-  if (take(force, 'length', 8)) [notes[notes.length], input] = ['bad length', badLength(input, unit)];
+  if (take(force, 'length', 8)) [notes[notes.length], input] = ['bad length', badLength(input, unit, g1 === BN_G1)];
   return { kind: notes.filter(Boolean).join(', '), input };
 }
 
@@ -542,12 +543,13 @@ function ecAddCase(force: Force): Case {
   }
   return c;
 }
-const ECMUL_FORCED = [...SCALAR_FORCED, 'infinity', 'off curve', 'coordinate ≥ p', 'short', 'long'];
+const ECMUL_FORCED = [...SCALAR_FORCED, 'infinity', 'off curve', 'coordinate ≥ p', 'scalar 0, off curve', 'short', 'long'];
 /** ecMul: a point (subgroup, infinity, faults) and a scalar (every special), inputs of any length (padded or cut to 96 bytes). */
 function ecMulCase(force: Force): Case {
   const point = take(force, 'infinity', 10) ? encode(BN_G1, null) : encodePoint(BN_G1, subgroupPoint(BN_G1));
-  const note = maybeCorrupt(BN_G1, point, 0, force, 25, ['off curve', 'coordinate ≥ p'], 'point');
-  const s = scalar(BN_R, specialOf(force));
+  const zero = force === 'scalar 0, off curve';
+  const note = maybeCorrupt(BN_G1, point, 0, zero ? 'off curve' : force, 25, ['off curve', 'coordinate ≥ p'], 'point');
+  const s = zero ? 0n : scalar(BN_R, specialOf(force));
   let input = concat(point, scalarBytes(s));
   if (force === 'short' || force === 'long' || (force === undefined && chance(15))) input = fit(input, force === 'short' ? below(96) : force === 'long' ? 97 + below(64) : below(130));
   return { kind: `scalar ${s}${note}, ${input.length} bytes`, input };
@@ -573,6 +575,13 @@ interface Op {
   unit: number;
 }
 
+/** The failure a forced fault must give (checks the generators: a forced case is not vacuous). */
+const FORCED_REASONS: [RegExp, Reason][] = [
+  [/off curve$/, 'point not on curve'],
+  [/coordinate ≥ p|top padding|u ≥ p/, 'invalid field element'],
+  [/outside subgroup$|beside a fault/, 'point not in subgroup'],
+  [/^length$/, 'invalid input length'],
+];
 const errorOf = (f: () => Uint8Array): Uint8Array | unknown => {
   try {
     return f();
@@ -590,6 +599,8 @@ function runOp(op: Op): Map<string, number> {
     const before = hex(input);
     const where = `[seed ${SEED}, PIPPIN_EVM_DIFF_SEED=${SEED} to replay] ${op.name} case ${i} (${c.kind}), input ${before.slice(0, 800)}${before.length > 800 ? '…' : ''}`;
     const want = op.oracle(input);
+    const forced = FORCED_REASONS.find(([re]) => re.test(op.forced[i] ?? ''))?.[1];
+    if (forced) assert.ok('faults' in want && want.faults.some((f) => f.reason === forced), `${where}: the oracle finds no ${forced}`);
     const got = errorOf(() => op.run(input));
     assert.equal(hex(input), before, `${where}: the input was modified`);
     if ('out' in want) {
