@@ -77,6 +77,7 @@ interface NPoint {
 }
 interface NPointCons {
   BASE: NPoint;
+  CURVE(): { h: bigint };
   ZERO: NPoint;
   fromAffine(a: { x: unknown; y: unknown }): NPoint;
 }
@@ -294,7 +295,9 @@ function oracleEcMul(input: Uint8Array): Expect {
 /** Subgroup points and points on the curve outside it, made once per group. */
 interface Pools {
   inG: NPoint[];
+  /** on the curve, outside the subgroup: hashed points, and ±T of the smallest prime order ℓ | h */
   outside: bigint[][];
+  small: bigint[][];
 }
 const pools = new Map<Group, Pools>();
 
@@ -308,12 +311,43 @@ function makePools(): void {
     const inG = Array.from({ length: n }, () => g.Point.BASE.multiply(1n + rng.nextBelow(g.r - 1n)));
     const out = Array.from({ length: outside }, (_, i) => g.hashed(`outside ${i}`));
     for (const c of out) assert.ok(g.onCurve(c) && !g.point(c).isTorsionFree(), `${g.name}: the hashed point is on the curve, outside the subgroup`);
-    pools.set(g, { inG, outside: out });
+    const small = outside ? [smallOrder(g)] : [];
+    small.push(...small.map((c) => g.coords(g.point(c).negate())!));
+    pools.set(g, { inG, outside: [...out, ...small], small });
   }
-  // (0, ±2): on the BLS12-381 G1 curve (0 + 4 = 2²), order 3
+  // (0, ±2): on the BLS12-381 G1 curve (0 + 4 = 2²), of order 3
   const t = [0n, 2n];
-  assert.ok(BLS_G1.onCurve(t) && !BLS_G1.point(t).isTorsionFree());
+  assert.ok(BLS_G1.onCurve(t) && BLS_G1.point(t).double().equals(BLS_G1.point(t).negate()));
   pools.get(BLS_G1)!.outside.push(t, [0n, BLS_G1.p - 2n]);
+  pools.get(BLS_G1)!.small.push(t, [0n, BLS_G1.p - 2n]);
+}
+
+/** k·P by double-and-add on noble's points (k of any size: noble's multiply wants k < r). */
+function mulAny(P: NPoint, k: bigint): NPoint {
+  let acc = P.negate().add(P);
+  for (let i = k.toString(2).length - 1; i >= 0; i--) {
+    acc = acc.double();
+    if ((k >> BigInt(i)) & 1n) acc = acc.add(P);
+  }
+  return acc;
+}
+/**
+ * A point of prime order ℓ, the smallest prime factor of the cofactor h (noble's): the hardest case
+ * for a batched subgroup check. m·Q for a hashed Q, m = #E with every ℓ removed, then times ℓ while nonzero.
+ */
+function smallOrder(g: Group): bigint[] {
+  const h = g.Point.CURVE().h;
+  let ell = 2n;
+  while (h % ell !== 0n) ell++;
+  let m = h * g.r;
+  while (m % ell === 0n) m /= ell;
+  for (let i = 0; ; i++) {
+    let T = mulAny(g.point(g.hashed(`small ${i}`)), m);
+    if (T.is0()) continue;
+    for (let U = mulAny(T, ell); !U.is0(); U = mulAny(U, ell)) T = U;
+    assert.ok(!T.isTorsionFree() && mulAny(T, ell).is0(), `${g.name}: a point of order ${ell}`);
+    return g.coords(T)!;
+  }
 }
 
 /** A subgroup point, maybe negated. */
@@ -344,11 +378,11 @@ const take = (force: Force, name: string, percent: number): boolean => (force ==
 const specialOf = (force: Force): number | undefined => (force?.startsWith('s') && /^s\d+$/.test(force) ? Number(force.slice(1)) : undefined);
 
 /** Corrupts the encoded point at b[off…] so that decoding it must fail (which rule: forced, or one of `kinds`). */
-type Corruption = 'off curve' | 'coordinate ≥ p' | 'top padding' | 'outside subgroup';
-const CORRUPTIONS: readonly Corruption[] = ['off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup'];
+type Corruption = 'off curve' | 'coordinate ≥ p' | 'top padding' | 'outside subgroup' | 'small order';
+const CORRUPTIONS: readonly Corruption[] = ['off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'small order'];
 const isCorruption = (force: Force): force is Corruption => CORRUPTIONS.includes(force as Corruption);
 function corrupt(g: Group, b: Uint8Array, off: number, kinds: readonly Corruption[]): Corruption {
-  const usable = kinds.filter((k) => (k !== 'top padding' || g.elem === 64) && (k !== 'outside subgroup' || pools.get(g)!.outside.length > 0));
+  const usable = kinds.filter((k) => (k !== 'top padding' || g.elem === 64) && (!k.endsWith('subgroup') && k !== 'small order' || pools.get(g)!.outside.length > 0));
   if (usable.length === 0) throw new Error(`${g.name} has no ${kinds.join(' or ')} to make`);
   const kind = pick(usable);
   const j = below(g.n);
@@ -364,7 +398,7 @@ function corrupt(g: Group, b: Uint8Array, off: number, kinds: readonly Corruptio
   } else if (kind === 'top padding') {
     b[at + below(16)] = 1 + below(255);
   } else {
-    b.set(encode(g, pick(pools.get(g)!.outside)), off);
+    b.set(encode(g, pick(pools.get(g)![kind === 'small order' ? 'small' : 'outside'])), off);
   }
   return kind;
 }
@@ -431,12 +465,13 @@ function addCase(g: Group, force: Force): Case {
 }
 
 const SCALAR_FORCED = Array.from({ length: 8 }, (_, i) => `s${i}`); // each of specialScalars
-const MSM_FORCED = [...SCALAR_FORCED, 'k = 2', 'duplicate', 'cancelling', 'all cancelling', 'infinity', 'off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'scalars 0, outside subgroup', 'length'];
+const MSM_FORCED = [...SCALAR_FORCED, 'k = 2', 'duplicate', 'cancelling', 'all cancelling', 'infinity', 'off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'small order', 'scalars 0, outside subgroup', 'length'];
 /** MSM pairs: k = 1 (every special scalar), 2 or up to 40, infinity anywhere, duplicates, cancelling pairs, faults. */
 function msmCase(g: Group, force: Force): Case {
   const t = below(10);
   const special = specialOf(force);
-  const k = special !== undefined || (force === undefined && t < 2) ? 1 : force === 'k = 2' || (force === undefined && t < 4) ? 2 : 3 + below(38);
+  // small order: among ≥ 24 points, where pippin's subgroup check turns to random combinations
+  const k = special !== undefined || (force === undefined && t < 2) ? 1 : force === 'k = 2' || (force === undefined && t < 4) ? 2 : force === 'small order' ? 24 + below(17) : 3 + below(38);
   const zeros = force === 'scalars 0, outside subgroup'; // the points are checked whatever the scalars
   const pairs: [NPoint, bigint][] = Array.from({ length: k }, () => [take(force, 'infinity', 10) ? g.Point.ZERO : subgroupPoint(g), zeros ? 0n : scalar(g.r, special)]);
   const notes = [`k = ${k}${special !== undefined ? `, scalar ${pairs[0]![1]}` : ''}`];
@@ -465,7 +500,7 @@ function msmCase(g: Group, force: Force): Case {
   return { kind: notes.filter(Boolean).join(', '), input };
 }
 
-const PAIRING_FORCED = ['balanced', 'one off', 'random', 'infinity both', 'infinity G1', 'infinity G2', 'infinity beside a fault', 'off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'length'];
+const PAIRING_FORCED = ['balanced', 'one off', 'random', 'infinity both', 'infinity G1', 'infinity G2', 'infinity beside a fault', 'off curve', 'coordinate ≥ p', 'top padding', 'outside subgroup', 'small order', 'length'];
 /** Pairing inputs: products equal to 1 (Σ a_i·b_i = 0 over pairs (a_i·P, b_i·Q)), random ones (≠ 1), infinity, faults. */
 function pairingCase(g1: Group, g2: Group, force: Force): Case {
   const [P, Q] = [subgroupPoint(g1), subgroupPoint(g2)];
@@ -502,7 +537,7 @@ function pairingCase(g1: Group, g2: Group, force: Force): Case {
   }
   let input = concat(...pairs.flatMap(([A, B]) => [encodePoint(g1, A), encodePoint(g2, B)]));
   const faultForce = force === 'infinity beside a fault' ? 'outside subgroup' : force;
-  const [i, inG2] = fault ?? [below(pairs.length), chance(50) || (faultForce === 'outside subgroup' && !g1Outside)];
+  const [i, inG2] = fault ?? [below(pairs.length), chance(50) || ((faultForce === 'outside subgroup' || faultForce === 'small order') && !g1Outside)];
   notes.push(maybeCorrupt(inG2 ? g2 : g1, input, i * unit + (inG2 ? size(g1) : 0), faultForce, 30, CORRUPTIONS, `pair ${i} ${inG2 ? 'G2' : 'G1'}`).slice(2));
   if (take(force, 'length', 8)) [notes[notes.length], input] = ['bad length', badLength(input, unit, g1 === BN_G1)];
   return { kind: notes.filter(Boolean).join(', '), input };
@@ -579,7 +614,7 @@ interface Op {
 const FORCED_REASONS: [RegExp, Reason][] = [
   [/off curve$/, 'point not on curve'],
   [/coordinate ≥ p|top padding|u ≥ p/, 'invalid field element'],
-  [/outside subgroup$|beside a fault/, 'point not in subgroup'],
+  [/outside subgroup$|small order|beside a fault/, 'point not in subgroup'],
   [/^length$/, 'invalid input length'],
 ];
 const errorOf = (f: () => Uint8Array): Uint8Array | unknown => {
