@@ -174,7 +174,7 @@ describe('pippin/evm through @ethereumjs/evm', { timeout: 120_000 }, () => {
           return e;
         }
       })();
-      // EIP-197's rules (go-ethereum's): every case is refused (NobleBN254 reduces a coordinate ≥ p instead)
+      // EIP-197's rules (go-ethereum's): every case is refused
       assert.ok(mine instanceof PrecompileInputError && mine.precompile === 'ECPAIRING', `${name}: pippin refuses (${String(mine)})`);
     }
     for (const input of valid) assert.deepEqual(bn254.pairing(input), noble.pairing(input));
