@@ -9,9 +9,7 @@
  */
 import { curves, type Curve, type CurveName } from '../src/index.js';
 import { groupContextOf } from '../src/api/group.js';
-import { g2Params, type G2CurveName } from '../src/curves/index.js';
-import { RefCurve } from '../src/reference/curve.js';
-import { RefG2 } from '../src/reference/g2.js';
+import { subgroupPointObjects } from './group-points.js';
 import { makeRng } from '../src/reference/rng.js';
 import { choiceFlag, intFlag, intListFlag, parseFlags, runCli } from '../src/cli-args.js';
 
@@ -30,17 +28,7 @@ runCli('bench:straus', USAGE, async () => {
   const ctx = groupContextOf(curve[group] as never) as { strausMaxPoints: number };
   const rng = makeRng(1);
   const n = Math.max(...sizes);
-  const r = grp.r;
-  let points: unknown[];
-  if (group === 'g1') {
-    const ref = new RefCurve(curve.params);
-    points = Array.from({ length: n }, () => ref.mul(curve.params.G1, rng.nextBelow(r - 1n) + 1n));
-  } else {
-    const g2 = g2Params[curve.name as G2CurveName];
-    if (!g2) throw new Error(`${curve.name} has no G2`);
-    const ref = new RefG2(g2);
-    points = Array.from({ length: n }, () => ref.mul(g2.G2, rng.nextBelow(r - 1n) + 1n));
-  }
+  const points = subgroupPointObjects(curve, group, n, rng);
   const scalars = Array.from({ length: n }, () => rng.nextBigint(255));
   const shipped = ctx.strausMaxPoints;
   const time = (m: number, straus: boolean) => {

@@ -45,6 +45,8 @@
   (export "g1_xyzz_to_affine" (func $g1_xyzz_to_affine))
   (export "g1_xyzz_eq" (func $g1_xyzz_eq))
   (export "g1_xyzz_mul_small" (func $g1_xyzz_mul_small))
+  (export "g1_jac_double" (func $g1_jac_double))
+  (export "g1_jac_add_affine" (func $g1_jac_add_affine))
   (export "g1_is_in_subgroup" (func $g1_is_in_subgroup))
   (export "g1_subgroup_check_batch" (func $g1_subgroup_check_batch))
   (export "g1_decode_batch" (func $g1_decode_batch))
@@ -4130,97 +4132,207 @@
       )
     )
   )
+  ;; g1_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (312 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp_mul (i32.add (local.get $acc) (i32.const 104)) (i32.add (local.get $acc) (i32.const 52)) (i32.add (local.get $acc) (i32.const 104)))
+    (call $fp_double (i32.add (local.get $acc) (i32.const 104)) (i32.add (local.get $acc) (i32.const 104)))
+    (call $fp_sqr (local.get $scratch) (local.get $acc))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $acc) (i32.const 52)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 52)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 260)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 52)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 260)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 260)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 104)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 260)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 208)) (local.get $scratch))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 208)) (local.get $scratch))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 208)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 156)))
+    (call $fp_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 156)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 156)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 260)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 104)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 104)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 104)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 104)))
+  )
+  ;; g1_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g1_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (520 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp_is_zero (i32.add (local.get $acc) (i32.const 104)))
+      (then
+        (call $fp_copy (local.get $acc) (local.get $a))
+        (call $fp_copy (i32.add (local.get $acc) (i32.const 52)) (i32.add (local.get $a) (i32.const 52)))
+        (call $fp_set_one (i32.add (local.get $acc) (i32.const 104)))
+        (return)
+      )
+    )
+    (call $fp_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 104)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 52)) (local.get $a) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $acc) (i32.const 104)) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $a) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 468)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 52)) (local.get $acc))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $acc) (i32.const 52)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 156)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 208)))
+          (then
+            (call $g1_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp_set_zero (i32.add (local.get $acc) (i32.const 104)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 260)) (i32.add (local.get $scratch) (i32.const 156)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 260)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 312)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 364)) (i32.add (local.get $scratch) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 312)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 208)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 416)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 312)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $acc) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 156)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 468)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 468)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 260)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 208)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 364)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 416)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 416)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 364)) (i32.add (local.get $acc) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 364)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 364)) (i32.add (local.get $scratch) (i32.const 364)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 416)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 468)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 364)))
+  )
   ;; g1_is_in_subgroup(p, scratch) → 1 if the affine point p (assumed on the curve, finite) is in the order-r
   ;; subgroup, else 0. Test [t]([t]P) = ψ(P) + P with t² − 1 = lambda, |t| = 0x8508c00000000001 (sign irrelevant):
   ;; ψ − [t² − 1] has degree (t² − 1)² + (t² − 1) + 1 whose gcd with #E(F_p) is r (asserted at generation), so
   ;; its kernel in E(F_p) is exactly G1 (the endomorphism method of Scott, eprint 2021/1130, in this form).
-  ;; scratch: 24 elements (1248 bytes).
-  ;; Cost: 2·63 doublings (6M + 3S) + 6 mixed adds (8M + 2S) + 6 adds (12M + 2S) + 1M + 1 mixed add + 4M.
+  ;; Both chains in Jacobian coordinates (doubling 2M + 5S), [t]P brought to affine between them (1I + 3M + 1S) so
+  ;; that both use mixed additions; ψ(P) + P = (β²x, −y) (the chord through P and ψ(P) is horizontal), compared
+  ;; without inversion. [t]P = O means P ∉ G1 (t < r). scratch: 24 elements (1248 bytes).
+  ;; Cost: 2·63 doublings (2M + 5S) + 2·6 mixed additions (7M + 4S) + 1I + 2M (ψ²) + ≤ 4M.
   ;; i64.mul instructions in body: 0
   (func $g1_is_in_subgroup (param $p i32) (param $scratch i32) (result i32)
-    (local $c i32)
-    ;; A = [|t|]P
-    (call $g1_xyzz_from_affine (local.get $scratch) (local.get $p))
+    (local $c i32) (local $jeq i32)
+    ;; A = [|t|]P (Jacobian)
+    (call $fp_copy (local.get $scratch) (local.get $p))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $p) (i32.const 52)))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.const 104)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l0
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 2 doublings
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l1
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 4 doublings
     (local.set $c (i32.const 4))
     (loop $l2
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 1 doubling
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 46 doublings
     (local.set $c (i32.const 46))
     (loop $l3
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
-    ;; A = [|t|]([|t|]P) = [t²]P
-    (call $fp_copy (i32.add (local.get $scratch) (i32.const 208)) (local.get $scratch))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 208)) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 52)))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 208)) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 104)))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 208)) (i32.const 156)) (i32.add (local.get $scratch) (i32.const 156)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 520)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 104)))
+      (then
+        (return (i32.const 0))
+      )
+    )
+    ;; E = A in affine; A = [|t|]E = [t²]P
+    (call $fp_inv (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 104)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 416)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 208)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 468)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 416)))
+    (call $fp_mul (i32.add (i32.add (local.get $scratch) (i32.const 208)) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 468)))
+    (call $fp_copy (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.const 52)) (i32.add (i32.add (local.get $scratch) (i32.const 208)) (i32.const 52)))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.const 104)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l4
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l4 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 2 doublings
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l5
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l5 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 4 doublings
     (local.set $c (i32.const 4))
     (loop $l6
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l6 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 1 doubling
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 728)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 520)))
     ;; 46 doublings
     (local.set $c (i32.const 46))
     (loop $l7
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 728)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 520)))
       (br_if $l7 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 728)))
-    ;; C = ψ(P) + P
-    (call $g1_endo (i32.add (local.get $scratch) (i32.const 624)) (local.get $p))
-    (call $g1_xyzz_from_affine (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 624)))
-    (call $g1_xyzz_add_affine (i32.add (local.get $scratch) (i32.const 416)) (local.get $p) (i32.add (local.get $scratch) (i32.const 728)))
-    (return (call $g1_xyzz_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 728))))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 208)) (i32.add (local.get $scratch) (i32.const 520)))
+    ;; C = ψ²(P) = (β²x, y); in G1 iff A = ψ(P) + P = (β²x, −y)
+    (call $g1_endo (i32.add (local.get $scratch) (i32.const 312)) (local.get $p))
+    (call $g1_endo (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 312)))
+    (local.set $jeq (i32.const 0))
+    (if (i32.eqz (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 104))))
+      (then
+        (call $fp_sqr (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 104)))
+        (call $fp_mul (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 312)) (i32.add (local.get $scratch) (i32.const 416)))
+        (if (call $fp_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 468)))
+          (then
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 416)) (i32.add (local.get $scratch) (i32.const 104)))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 468)) (i32.add (i32.add (local.get $scratch) (i32.const 312)) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 416)))
+            (call $fp_neg (i32.add (local.get $scratch) (i32.const 468)) (i32.add (local.get $scratch) (i32.const 468)))
+            (local.set $jeq (call $fp_eq (i32.add (local.get $scratch) (i32.const 52)) (i32.add (local.get $scratch) (i32.const 468))))
+          )
+        )
+      )
+    )
+    (return (local.get $jeq))
   )
   ;; g1_subgroup_batch_step(acc, base, state, count, work, add): one affine doubling (add = 0) or addition of every active point
   ;; of g1_subgroup_check_batch, one inversion for all (internal).
@@ -4529,7 +4641,7 @@
   ;; Strict: only the encodings g1_encode produces are accepted (flags must match y; nothing else may be set).
   ;; scratch: 29 elements (1508 bytes); must not overlap dst, inf, src.
   ;; Cost per point: 2 byte conversions (2M); compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M; on curve 3M;
-  ;; subgroup see g1_is_in_subgroup (≈ 1290 M-equivalents).
+  ;; subgroup see g1_is_in_subgroup (≈ 1050 M-equivalents).
   ;; i64.mul instructions in body: 0
   (func $g1_decode_batch (param $dst i32) (param $inf i32) (param $src i32) (param $count i32) (param $format i32) (param $check i32) (param $scratch i32) (result i32)
     (local $i i32) (local $enc i32) (local $flags i32)

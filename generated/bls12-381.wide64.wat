@@ -91,6 +91,8 @@
   (export "g1_xyzz_to_affine" (func $g1_xyzz_to_affine))
   (export "g1_xyzz_eq" (func $g1_xyzz_eq))
   (export "g1_xyzz_mul_small" (func $g1_xyzz_mul_small))
+  (export "g1_jac_double" (func $g1_jac_double))
+  (export "g1_jac_add_affine" (func $g1_jac_add_affine))
   (export "g1_is_in_subgroup" (func $g1_is_in_subgroup))
   (export "g1_subgroup_check_batch" (func $g1_subgroup_check_batch))
   (export "g1_decode_batch" (func $g1_decode_batch))
@@ -7662,95 +7664,205 @@
       )
     )
   )
+  ;; g1_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (288 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp_mul (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $acc) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $acc) (i32.const 96)))
+    (call $fp_sqr (local.get $scratch) (local.get $acc))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $acc) (i32.const 48)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 48)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 240)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 48)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 240)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 144)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 96)))
+  )
+  ;; g1_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g1_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (480 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp_is_zero (i32.add (local.get $acc) (i32.const 96)))
+      (then
+        (call $fp_copy (local.get $acc) (local.get $a))
+        (call $fp_copy (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $a) (i32.const 48)))
+        (call $fp_set_one (i32.add (local.get $acc) (i32.const 96)))
+        (return)
+      )
+    )
+    (call $fp_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 96)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 48)) (local.get $a) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $acc) (i32.const 96)) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $a) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 48)) (local.get $acc))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $acc) (i32.const 48)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 144)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 192)))
+          (then
+            (call $g1_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp_set_zero (i32.add (local.get $acc) (i32.const 96)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 384)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 336)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 336)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $scratch) (i32.const 336)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 336)))
+  )
   ;; g1_is_in_subgroup(p, scratch) → 1 if the affine point p (assumed on the curve, finite) is in the order-r
   ;; subgroup, else 0. Test [t]([t]P) = ψ(P) + P with t² − 1 = lambda, |t| = 0xd201000000010000 (sign irrelevant):
   ;; ψ − [t² − 1] has degree (t² − 1)² + (t² − 1) + 1 whose gcd with #E(F_p) is r (asserted at generation), so
   ;; its kernel in E(F_p) is exactly G1 (the endomorphism method of Scott, eprint 2021/1130, in this form).
-  ;; scratch: 24 elements (1152 bytes).
-  ;; Cost: 2·63 doublings (6M + 3S) + 5 mixed adds (8M + 2S) + 5 adds (12M + 2S) + 1M + 1 mixed add + 4M.
+  ;; Both chains in Jacobian coordinates (doubling 2M + 5S), [t]P brought to affine between them (1I + 3M + 1S) so
+  ;; that both use mixed additions; ψ(P) + P = (β²x, −y) (the chord through P and ψ(P) is horizontal), compared
+  ;; without inversion. [t]P = O means P ∉ G1 (t < r). scratch: 24 elements (1152 bytes).
+  ;; Cost: 2·63 doublings (2M + 5S) + 2·5 mixed additions (7M + 4S) + 1I + 2M (ψ²) + ≤ 4M.
   ;; i64.mul instructions in body: 0
   (func $g1_is_in_subgroup (param $p i32) (param $scratch i32) (result i32)
-    (local $c i32)
-    ;; A = [|t|]P
-    (call $g1_xyzz_from_affine (local.get $scratch) (local.get $p))
+    (local $c i32) (local $jeq i32)
+    ;; A = [|t|]P (Jacobian)
+    (call $fp_copy (local.get $scratch) (local.get $p))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $p) (i32.const 48)))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.const 96)))
     ;; 1 doubling
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 2 doublings
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 3 doublings
     (local.set $c (i32.const 3))
     (loop $l0
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 9 doublings
     (local.set $c (i32.const 9))
     (loop $l1
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 32 doublings
     (local.set $c (i32.const 32))
     (loop $l2
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 16 doublings
     (local.set $c (i32.const 16))
     (loop $l3
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    ;; A = [|t|]([|t|]P) = [t²]P
-    (call $fp_copy (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 48)))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 96)))
+      (then
+        (return (i32.const 0))
+      )
+    )
+    ;; E = A in affine; A = [|t|]E = [t²]P
+    (call $fp_inv (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_mul (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_copy (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.const 48)) (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.const 96)))
     ;; 1 doubling
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 2 doublings
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 3 doublings
     (local.set $c (i32.const 3))
     (loop $l4
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l4 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 9 doublings
     (local.set $c (i32.const 9))
     (loop $l5
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l5 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 32 doublings
     (local.set $c (i32.const 32))
     (loop $l6
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l6 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 16 doublings
     (local.set $c (i32.const 16))
     (loop $l7
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l7 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    ;; C = ψ(P) + P
-    (call $g1_endo (i32.add (local.get $scratch) (i32.const 576)) (local.get $p))
-    (call $g1_xyzz_from_affine (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 576)))
-    (call $g1_xyzz_add_affine (i32.add (local.get $scratch) (i32.const 384)) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
-    (return (call $g1_xyzz_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 672))))
+    ;; C = ψ²(P) = (β²x, y); in G1 iff A = ψ(P) + P = (β²x, −y)
+    (call $g1_endo (i32.add (local.get $scratch) (i32.const 288)) (local.get $p))
+    (call $g1_endo (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)))
+    (local.set $jeq (i32.const 0))
+    (if (i32.eqz (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 96))))
+      (then
+        (call $fp_sqr (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 96)))
+        (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 384)))
+        (if (call $fp_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 432)))
+          (then
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 96)))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (i32.add (local.get $scratch) (i32.const 288)) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 384)))
+            (call $fp_neg (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)))
+            (local.set $jeq (call $fp_eq (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432))))
+          )
+        )
+      )
+    )
+    (return (local.get $jeq))
   )
   ;; g1_subgroup_batch_step(acc, base, state, count, work, add): one affine doubling (add = 0) or addition of every active point
   ;; of g1_subgroup_check_batch, one inversion for all (internal).
@@ -8227,7 +8339,7 @@
   ;; Strict: only the encodings g1_encode produces are accepted (flags must match y; nothing else may be set).
   ;; scratch: 29 elements (1392 bytes); must not overlap dst, inf, src.
   ;; Cost per point: 2 byte conversions (2M); compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M; on curve 3M;
-  ;; subgroup see g1_is_in_subgroup (≈ 1270 M-equivalents).
+  ;; subgroup see g1_is_in_subgroup (≈ 1030 M-equivalents).
   ;; i64.mul instructions in body: 0
   (func $g1_decode_batch (param $dst i32) (param $inf i32) (param $src i32) (param $count i32) (param $format i32) (param $check i32) (param $scratch i32) (result i32)
     (local $i i32) (local $enc i32) (local $flags i32)

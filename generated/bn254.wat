@@ -91,6 +91,8 @@
   (export "g1_xyzz_to_affine" (func $g1_xyzz_to_affine))
   (export "g1_xyzz_eq" (func $g1_xyzz_eq))
   (export "g1_xyzz_mul_small" (func $g1_xyzz_mul_small))
+  (export "g1_jac_double" (func $g1_jac_double))
+  (export "g1_jac_add_affine" (func $g1_jac_add_affine))
   (export "g1_is_in_subgroup" (func $g1_is_in_subgroup))
   (export "g1_subgroup_check_batch" (func $g1_subgroup_check_batch))
   (export "g1_decode_batch" (func $g1_decode_batch))
@@ -139,6 +141,8 @@
   (export "g2_xyzz_to_affine" (func $g2_xyzz_to_affine))
   (export "g2_xyzz_eq" (func $g2_xyzz_eq))
   (export "g2_xyzz_mul_small" (func $g2_xyzz_mul_small))
+  (export "g2_jac_double" (func $g2_jac_double))
+  (export "g2_jac_add_affine" (func $g2_jac_add_affine))
   (export "g2_is_on_curve" (func $g2_is_on_curve))
   (export "g2_psi" (func $g2_psi))
   (export "g2_is_in_subgroup" (func $g2_is_in_subgroup))
@@ -5496,6 +5500,89 @@
         (br $l1)
       )
     )
+  )
+  ;; g1_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (216 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp_mul (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_sqr (local.get $scratch) (local.get $acc))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 36)) (i32.add (local.get $acc) (i32.const 36)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 36)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 180)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 36)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (local.get $scratch))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)) (local.get $scratch))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 72)))
+  )
+  ;; g1_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g1_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (360 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp_is_zero (i32.add (local.get $acc) (i32.const 72)))
+      (then
+        (call $fp_copy (local.get $acc) (local.get $a))
+        (call $fp_copy (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $a) (i32.const 36)))
+        (call $fp_set_one (i32.add (local.get $acc) (i32.const 72)))
+        (return)
+      )
+    )
+    (call $fp_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 36)) (local.get $a) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $acc) (i32.const 72)) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $a) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 36)) (local.get $acc))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $acc) (i32.const 36)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 108)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 144)))
+          (then
+            (call $g1_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp_set_zero (i32.add (local.get $acc) (i32.const 72)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 288)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 252)))
   )
   ;; g1_is_in_subgroup(p, scratch) → 1, always: the cofactor of bn254 is 1, so E(F_p) is the order-r group G1
   ;; and every affine point on the curve is in it (p assumed on the curve, as for the other curves). p and scratch are
@@ -11463,6 +11550,89 @@
       )
     )
   )
+  ;; g2_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (432 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g2_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp2_mul (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $acc) (i32.const 144)))
+    (call $fp2_sqr (local.get $scratch) (local.get $acc))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp2_add (i32.add (local.get $scratch) (i32.const 360)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 360)) (local.get $scratch))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 288)) (local.get $scratch))
+    (call $fp2_add (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)) (local.get $scratch))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp2_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)) (local.get $acc))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 144)))
+  )
+  ;; g2_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g2_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (720 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g2_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp2_is_zero (i32.add (local.get $acc) (i32.const 144)))
+      (then
+        (call $fp2_copy (local.get $acc) (local.get $a))
+        (call $fp2_copy (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $a) (i32.const 72)))
+        (call $fp2_set_one (i32.add (local.get $acc) (i32.const 144)))
+        (return)
+      )
+    )
+    (call $fp2_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 144)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 72)) (local.get $a) (local.get $scratch))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $acc) (i32.const 144)) (local.get $scratch))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $a) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 648)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 72)) (local.get $acc))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $acc) (i32.const 72)))
+    (if (call $fp2_is_zero (i32.add (local.get $scratch) (i32.const 216)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp2_is_zero (i32.add (local.get $scratch) (i32.const 288)))
+          (then
+            (call $g2_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp2_set_zero (i32.add (local.get $acc) (i32.const 144)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 576)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp2_add (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)) (local.get $scratch))
+    (call $fp2_sub (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 504)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $fp2_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 504)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 504)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 576)) (local.get $acc))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 648)))
+    (call $fp2_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 504)))
+  )
   ;; g2_is_on_curve(p, scratch) → 1 if the affine point p satisfies y² = x³ + b' (b' = 19485874751759354771024239261021720505790618469301721065564631296452457478373 + 266929791119991161246907387137283842545076965332900288569378510910307636690·i), else 0.
   ;; scratch: 3 fp2 elements (216 bytes). Cost: 1M + 2S over fp2 (7 base products).
   ;; i64.mul instructions in body: 0
@@ -11538,293 +11708,217 @@
   )
   ;; g2_is_in_subgroup(p, scratch) → 1 if the affine point p (on the curve, finite) is in G2, else 0: ψ(p) = [147946756881789318990833708069417712966]p
   ;; (for BN curves ψ(P) = [6u²]P characterises G2: El Housni, Guillevic, Piellard, eprint 2022/352).
-  ;; scratch: 22 fp2 elements (1584 bytes). Cost: 126 XYZZ doublings + 69 mixed
-  ;; additions + ψ (2M) + 1 mixed addition + XYZZ comparison (4M), over fp2.
+  ;; The chain in Jacobian coordinates (doubling 2M + 5S), compared with ψ(P) without inversion.
+  ;; scratch: 22 fp2 elements (1584 bytes). Cost: 126 Jacobian doublings (2M + 5S) + 39 mixed
+  ;; additions (7M + 4S; the NAF of the constant when shorter) + ψ (2M) + ≤ 4M, over fp2.
   ;; i64.mul instructions in body: 0
   (func $g2_is_in_subgroup (param $p i32) (param $scratch i32) (result i32)
-    (local $c i32)
-    ;; A = [147946756881789318990833708069417712966]P
-    (call $g2_xyzz_from_affine (local.get $scratch) (local.get $p))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
+    (local $c i32) (local $jeq i32)
+    ;; A = [147946756881789318990833708069417712966]P (Jacobian)
+    (call $fp2_copy (local.get $scratch) (local.get $p))
+    (call $fp2_copy (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $p) (i32.const 72)))
+    (call $fp2_set_one (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_copy (i32.add (local.get $scratch) (i32.const 1296)) (local.get $p))
+    (call $fp2_neg (i32.add (i32.add (local.get $scratch) (i32.const 1296)) (i32.const 72)) (i32.add (local.get $p) (i32.const 72)))
+    ;; NAF of 0x6f4d8248eeb859fbf83e9682e87cfd46: 40 nonzero digits (binary: 70)
     (local.set $c (i32.const 3))
     (loop $l0
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 6 doublings
-    (local.set $c (i32.const 6))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l1
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
     (local.set $c (i32.const 3))
     (loop $l2
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
-    (local.set $c (i32.const 3))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 6))
     (loop $l3
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 4 doublings
-    (local.set $c (i32.const 4))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
     (loop $l4
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l4 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 5 doublings
-    (local.set $c (i32.const 5))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
     (loop $l5
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l5 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
     (local.set $c (i32.const 3))
     (loop $l6
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l6 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 6 doublings
-    (local.set $c (i32.const 6))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l7
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l7 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
-    (local.set $c (i32.const 3))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l8
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l8 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 6 doublings
-    (local.set $c (i32.const 6))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
     (loop $l9
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l9 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 5 doublings
-    (local.set $c (i32.const 5))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l10
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l10 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
-    (local.set $c (i32.const 3))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 7))
     (loop $l11
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l11 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 4 doublings
-    (local.set $c (i32.const 4))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 7))
     (loop $l12
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l12 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; C = ψ(P)
-    (call $g2_psi (i32.add (local.get $scratch) (i32.const 576)) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_from_affine (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 576)))
-    (return (call $g2_xyzz_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 864))))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l13
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l13 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l14
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l14 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l15
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l15 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
+    (loop $l16
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l16 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
+    (loop $l17
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l17 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l18
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l18 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 6))
+    (loop $l19
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l19 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
+    (loop $l20
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l20 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    ;; Q = ψ(P); in G2 iff A = Q
+    (call $g2_psi (i32.add (local.get $scratch) (i32.const 288)) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $jeq (i32.const 0))
+    (if (i32.eqz (call $fp2_is_zero (i32.add (local.get $scratch) (i32.const 144))))
+      (then
+        (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 144)))
+        (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 432)))
+        (if (call $fp2_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 504)))
+          (then
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 144)))
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (i32.add (local.get $scratch) (i32.const 288)) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 432)))
+            (local.set $jeq (call $fp2_eq (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 504))))
+          )
+        )
+      )
+    )
+    (return (local.get $jeq))
   )
   ;; g2_y_is_largest(y) → 1 if y is the larger of ±y in the ZCash and arkworks order (c1 > (p − 1)/2, or c1 = 0 and c0 > (p − 1)/2).
   ;; No scratch. Cost: 1M (g1_y_is_largest on one component).

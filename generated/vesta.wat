@@ -45,6 +45,8 @@
   (export "g1_xyzz_to_affine" (func $g1_xyzz_to_affine))
   (export "g1_xyzz_eq" (func $g1_xyzz_eq))
   (export "g1_xyzz_mul_small" (func $g1_xyzz_mul_small))
+  (export "g1_jac_double" (func $g1_jac_double))
+  (export "g1_jac_add_affine" (func $g1_jac_add_affine))
   (export "g1_is_in_subgroup" (func $g1_is_in_subgroup))
   (export "g1_subgroup_check_batch" (func $g1_subgroup_check_batch))
   (export "g1_decode_batch" (func $g1_decode_batch))
@@ -2799,6 +2801,89 @@
         (br $l1)
       )
     )
+  )
+  ;; g1_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (216 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp_mul (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_sqr (local.get $scratch) (local.get $acc))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 36)) (i32.add (local.get $acc) (i32.const 36)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 36)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 180)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 36)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (local.get $scratch))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)) (local.get $scratch))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 72)))
+  )
+  ;; g1_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g1_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (360 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp_is_zero (i32.add (local.get $acc) (i32.const 72)))
+      (then
+        (call $fp_copy (local.get $acc) (local.get $a))
+        (call $fp_copy (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $a) (i32.const 36)))
+        (call $fp_set_one (i32.add (local.get $acc) (i32.const 72)))
+        (return)
+      )
+    )
+    (call $fp_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 36)) (local.get $a) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $acc) (i32.const 72)) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $a) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 36)) (local.get $acc))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $acc) (i32.const 36)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 108)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 144)))
+          (then
+            (call $g1_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp_set_zero (i32.add (local.get $acc) (i32.const 72)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 288)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 252)))
   )
   ;; g1_is_in_subgroup(p, scratch) → 1, always: the cofactor of vesta is 1, so E(F_p) is the order-r group G1
   ;; and every affine point on the curve is in it (p assumed on the curve, as for the other curves). p and scratch are

@@ -67,6 +67,12 @@ export interface CurveTuning {
    * interleaved wNAF pass) instead of buckets, measured; absent: DEFAULT_STRAUS_MAX_POINTS (src/msm/group.ts).
    */
   readonly straus?: { readonly g1: number; readonly g2?: number; readonly measuredBy: string };
+  /**
+   * From how many points 'full' validation of each group runs the batched (randomized) subgroup check
+   * instead of exact per-point tests, measured; absent: batchedCheckFrom(cofactor) (src/msm/subgroup.ts:
+   * 2 points per combination). Either path is exact or ≤ 2^−128 (docs/validation.md): only time differs.
+   */
+  readonly subgroupBatchFrom?: { readonly g1?: number; readonly g2?: number; readonly measuredBy: string };
 }
 
 /**

@@ -103,6 +103,8 @@ export interface GroupContext<A = unknown> {
   windowTable: WindowTable;
   /** up to this many points (after dropping infinity and zero scalars) an MSM runs msm_straus instead of buckets (the curve's tuning) */
   strausMaxPoints: number;
+  /** from this many points 'full' validation runs the batched subgroup check (default: batchedCheckFrom(cofactor), src/msm/subgroup.ts; benchmarks set it) */
+  subgroupBatchFrom?: number;
   /** #E = cofactor · r for this group's curve (1: every point on the curve is in the subgroup) */
   cofactor: bigint;
   scratch: GroupScratch;
@@ -127,6 +129,8 @@ export interface GroupSetup {
   windowTable: WindowTable;
   /** GroupContext.strausMaxPoints (default DEFAULT_STRAUS_MAX_POINTS) */
   strausMaxPoints?: number;
+  /** GroupContext.subgroupBatchFrom (default: batchedCheckFrom(cofactor)) */
+  subgroupBatchFrom?: number;
   cofactor: bigint;
 }
 
@@ -136,8 +140,12 @@ export interface GroupSetup {
  */
 export const DEFAULT_STRAUS_MAX_POINTS = 32;
 
-/** The exact subgroup test from this many points per call runs batch-affine (G1: g1_subgroup_check_batch; break-even ≈ 20). */
-export const EXACT_BATCH_FROM = 24;
+/**
+ * The exact subgroup test from this many points per call runs batch-affine (G1: g1_subgroup_check_batch); below, the
+ * per-point Jacobian kernel (g1_is_in_subgroup). `npm run bench:subgroup -- --points 1024 --chunks 8,16,24,32,64,128,256,1024`
+ * (Intel Xeon, Node 20.20.2): batch-affine ÷ per-point 1.40 at 8, 1.07 at 24, 1.03 at 32, 0.97 at 64, 0.91 at 1024.
+ */
+export const EXACT_BATCH_FROM = 40;
 
 export function groupContext(name: 'g1', setup: GroupSetup): GroupContext<G1AffineValue>;
 export function groupContext(name: 'g2', setup: GroupSetup): GroupContext<G2AffineValue>;
@@ -150,7 +158,7 @@ export function groupContext(name: GroupName, setup: GroupSetup): GroupContext<G
   const degree = name === 'g1' ? 1 : 2;
   const EB = degree * E;
   const writeAffine = (ptr: number, coords: readonly bigint[]) => coords.forEach((c, j) => fp.write(ptr + j * E, c));
-  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, strausMaxPoints: setup.strausMaxPoints ?? DEFAULT_STRAUS_MAX_POINTS, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
+  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, strausMaxPoints: setup.strausMaxPoints ?? DEFAULT_STRAUS_MAX_POINTS, subgroupBatchFrom: setup.subgroupBatchFrom, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
   const scratch = (p: string): GroupScratch => ({
     addAffine: s[`${p}_xyzz_add_affine`],
     add: s[`${p}_xyzz_add`],
