@@ -3,9 +3,10 @@
  * plan's fixed costs (windows, reduction, combination) outweigh its savings (src/msm/program.ts picks
  * it by point count, src/curves/*.tuning.ts).
  *
- * Algorithm: Straus's interleaved method over the 2n GLV halves (k1 with P, k2 with φ(P) = (β·x, y)),
- * each half recoded as a width-w NAF (nonzero digits odd, |d| < 2^(w−1), at least w − 1 zeros between
- * them: density 1/(w + 1)); one accumulator in XYZZ shared by all halves, so the ≈ 128 doublings are
+ * Algorithm: Straus's interleaved method (Straus 1964; with wNAF digits: Hankerson, Menezes, Vanstone,
+ * Guide to Elliptic Curve Cryptography, Alg. 3.35 and 3.51) over the 2n GLV halves (k1 with P, k2 with
+ * φ(P) = (β·x, y)), each half recoded as a width-w NAF (nonzero digits odd, |d| < 2^(w−1), at least
+ * w − 1 zeros between them: density 1/(w + 1)); one accumulator in XYZZ shared by all halves, so the ≈ 128 doublings are
  * paid once per MSM; per point a table of the odd multiples P, 3P, …, (2^(w−1) − 1)P, built in XYZZ
  * and brought to affine by one batched inversion for all tables, with φ's table as β·x beside it (φ
  * commutes with multiplication), so every digit costs one mixed addition. Every exceptional case is
