@@ -6944,7 +6944,7 @@
   )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
-  ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
+  ;; msm_expand_triples). a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 48) (src/abi/layout.ts) = 97·count + 392 bytes: prefix products and
   ;; denominators (count elements each), 8 temporaries, count kind bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
@@ -6972,24 +6972,32 @@
         (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))))
         (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 48))))
-        (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
-        (local.set $kind (i32.const 0))
-        (if (call $fp_is_zero (local.get $Dk))
+        (if (i32.eq (i32.load offset=8 (local.get $e)) (local.get $a))
           (then
-            (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (local.get $yb))
-            (if (local.get $neg)
+            (local.set $kind (i32.const 1))
+            (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 48)))
+          )
+          (else
+            (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
+            (local.set $kind (i32.const 0))
+            (if (call $fp_is_zero (local.get $Dk))
               (then
-                (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))))
-              )
-            )
-            (if (call $fp_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $a) (i32.const 48)))
-              (then
-                (local.set $kind (i32.const 1))
-                (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 48)))
-              )
-              (else
-                (local.set $kind (i32.const 2))
-                (call $fp_set_one (local.get $Dk))
+                (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (local.get $yb))
+                (if (local.get $neg)
+                  (then
+                    (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))))
+                  )
+                )
+                (if (call $fp_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $a) (i32.const 48)))
+                  (then
+                    (local.set $kind (i32.const 1))
+                    (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 48)))
+                  )
+                  (else
+                    (local.set $kind (i32.const 2))
+                    (call $fp_set_one (local.get $Dk))
+                  )
+                )
               )
             )
           )

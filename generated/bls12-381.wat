@@ -8559,7 +8559,7 @@
   )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
-  ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
+  ;; msm_expand_triples). a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 52) (src/abi/layout.ts) = 105·count + 424 bytes: prefix products and
   ;; denominators (count elements each), 8 temporaries, count kind bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
@@ -8587,31 +8587,39 @@
         (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 52)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 26))))
         (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 52))))
-        (if (i32.eqz (local.get $k))
+        (if (i32.eq (i32.load offset=8 (local.get $e)) (local.get $a))
           (then
-            (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
+            (local.set $kind (i32.const 1))
+            (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 52)))
           )
           (else
-            (call $fp_sub_lazy (local.get $Dk) (local.get $b) (local.get $a))
-          )
-        )
-        (local.set $kind (i32.const 0))
-        (if (call $fp_is_zero_lazy (local.get $Dk))
-          (then
-            (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (local.get $yb))
-            (if (local.get $neg)
+            (if (i32.eqz (local.get $k))
               (then
-                (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))))
-              )
-            )
-            (if (call $fp_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (i32.add (local.get $a) (i32.const 52)))
-              (then
-                (local.set $kind (i32.const 1))
-                (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 52)))
+                (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
               )
               (else
-                (local.set $kind (i32.const 2))
-                (call $fp_set_one (local.get $Dk))
+                (call $fp_sub_lazy (local.get $Dk) (local.get $b) (local.get $a))
+              )
+            )
+            (local.set $kind (i32.const 0))
+            (if (call $fp_is_zero_lazy (local.get $Dk))
+              (then
+                (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (local.get $yb))
+                (if (local.get $neg)
+                  (then
+                    (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))))
+                  )
+                )
+                (if (call $fp_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 104)) (i32.const 260))) (i32.add (local.get $a) (i32.const 52)))
+                  (then
+                    (local.set $kind (i32.const 1))
+                    (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 52)))
+                  )
+                  (else
+                    (local.set $kind (i32.const 2))
+                    (call $fp_set_one (local.get $Dk))
+                  )
+                )
               )
             )
           )
@@ -14945,7 +14953,7 @@
   )
   ;; g2_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
-  ;; msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).
+  ;; msm_expand_triples). a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 104) (src/abi/layout.ts) = 209·count + 840 bytes: prefix products and
   ;; denominators (count elements each), 8 temporaries, count kind bytes. Montgomery's trick: 1 inversion per batch;
   ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
@@ -14973,24 +14981,32 @@
         (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 104)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 52))))
         (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 104))))
-        (call $fp2_sub (local.get $Dk) (local.get $b) (local.get $a))
-        (local.set $kind (i32.const 0))
-        (if (call $fp2_is_zero (local.get $Dk))
+        (if (i32.eq (i32.load offset=8 (local.get $e)) (local.get $a))
           (then
-            (call $fp2_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (local.get $yb))
-            (if (local.get $neg)
+            (local.set $kind (i32.const 1))
+            (call $fp2_double (local.get $Dk) (i32.add (local.get $a) (i32.const 104)))
+          )
+          (else
+            (call $fp2_sub (local.get $Dk) (local.get $b) (local.get $a))
+            (local.set $kind (i32.const 0))
+            (if (call $fp2_is_zero (local.get $Dk))
               (then
-                (call $fp2_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))))
-              )
-            )
-            (if (call $fp2_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (i32.add (local.get $a) (i32.const 104)))
-              (then
-                (local.set $kind (i32.const 1))
-                (call $fp2_double (local.get $Dk) (i32.add (local.get $a) (i32.const 104)))
-              )
-              (else
-                (local.set $kind (i32.const 2))
-                (call $fp2_set_one (local.get $Dk))
+                (call $fp2_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (local.get $yb))
+                (if (local.get $neg)
+                  (then
+                    (call $fp2_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))))
+                  )
+                )
+                (if (call $fp2_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 208)) (i32.const 520))) (i32.add (local.get $a) (i32.const 104)))
+                  (then
+                    (local.set $kind (i32.const 1))
+                    (call $fp2_double (local.get $Dk) (i32.add (local.get $a) (i32.const 104)))
+                  )
+                  (else
+                    (local.set $kind (i32.const 2))
+                    (call $fp2_set_one (local.get $Dk))
+                  )
+                )
               )
             )
           )

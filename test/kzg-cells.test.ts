@@ -4,7 +4,8 @@
  * r − 1; one non-zero element; small values; a low-degree polynomial) and a random one; the FK20
  * columns shipped in src/kzg/fk20-columns.ts derived again from the setup's monomial points and
  * compared, and one column point checked independently with @noble/curves (an MSM of the monomial
- * points by powers of ω₁₂₈); the G1 FFT's scalar multiplications by twiddles against noble.
+ * points by powers of ω₁₂₈); the G1 FFT's scalar multiplications by twiddles and g1_batch_add's
+ * doublings (the tagged-pointer one and the coordinate-compared one) against noble.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,6 +112,33 @@ describe('pippin/kzg: EIP-7594 cells and proofs against c-kzg', { timeout: 300_0
       assert.equal((((k1 + k2 * 0xac45a4010001a40200000000ffffffffn) % fr.R) + fr.R) % fr.R, k);
       assert.ok(k1 < 1n << 128n && -k1 < 1n << 128n && k2 < 1n << 128n && -k2 < 1n << 128n);
     }
+  });
+
+  it('g1_batch_add doublings: b tagged as a (in place and into another slot), the same point at another address, P + (−P) at one address', async () => {
+    const G = noble.G1.Point.BASE;
+    const ks = [5n, 7n, 9n, 9n, 11n];
+    await withBatch((batch) => {
+      const pts = batch.points(ks.length);
+      const bytes = new Uint8Array(48 * ks.length);
+      ks.forEach((k, i) => bytes.set(G.multiply(k).toBytes(true), 48 * i));
+      batch.decode(bytes, ks.length, FORMAT_COMPRESSED, CHECK.onCurve, pts, 'point');
+      const at = (i: number) => pts.base + i * pts.stride;
+      const out = batch.points(1);
+      batch.begin(4);
+      batch.push(at(0), at(0), at(0)); // 5G + 5G in place
+      batch.push(out.base, at(1), at(1)); // 7G + 7G into another slot
+      batch.push(at(2), at(2), at(3)); // 9G + 9G, the second a copy: coordinates compared
+      batch.push(at(4), at(4), at(4) | 1); // 11G − 11G: infinity, dst untouched
+      assert.equal(batch.run(), 4);
+      assert.deepEqual([0, 1, 2, 3].map((j) => batch.wasInfinity(j)), [false, false, false, true]);
+      out.inf[0] = 0;
+      const enc = (p: typeof pts, i: number) => hex(batch.encode(p, i, FORMAT_COMPRESSED));
+      assert.equal(enc(pts, 0), hex(G.multiply(10n).toBytes(true)));
+      assert.equal(enc(out, 0), hex(G.multiply(14n).toBytes(true)));
+      assert.equal(enc(pts, 1), hex(G.multiply(7n).toBytes(true)));
+      assert.equal(enc(pts, 2), hex(G.multiply(18n).toBytes(true)));
+      assert.equal(enc(pts, 4), hex(G.multiply(11n).toBytes(true)));
+    });
   });
 
   it('the shipped FK20 columns = derived again from the monomial points; one checked with noble', async () => {

@@ -426,7 +426,7 @@ export class MsmGen {
     this.mb.func(this.kernel('batch_add'), { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
       `${this.kernel('batch_add')}(pairs, count, scratch): for each ${PAIR_BYTES}-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
       'b negated when its bit 0 is set; b\'s y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see',
-      'msm_expand_triples). a, b must be finite points; a = b doubles; a = −b sets info bit 31 (dst untouched).',
+      'msm_expand_triples). a, b must be finite points; a = b doubles (b\'s tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).',
       `dst may equal a; no dst may be another entry's a or b. scratch: ${this.batchScratch.doc()}: prefix products and`,
       'denominators (count elements each), 8 temporaries, count kind bytes. Montgomery\'s trick: 1 inversion per batch;',
       'per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.',
@@ -467,22 +467,29 @@ export class MsmGen {
         e.set(i32.add(pairs.get, i32.shl(k.get, 4)));
         loadPair();
         Dk.set(i32.add(dArr.get, i32.mul(k.get, i32.const(EB))));
-        if (this.lazy) {
-          // D_k only feeds products (its own is_zero test takes the lazy range); D_0 is the inversion's
-          // input when the batch has one pair, so it is exact
-          fb.if(i32.eqz(k.get), () => call('sub', Dk.get, b.get, a.get), () => call('sub_lazy', Dk.get, b.get, a.get));
-        } else call('sub', Dk.get, b.get, a.get);
-        kind.set(i32.const(0));
-        fb.if(fb.callExpr('i32', this.lazy ? `${f}_is_zero_lazy` : `${f}_is_zero`, Dk.get), () => {
-          // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
-          call('copy', YB, yb.get);
-          fb.if(neg.get, () => call('neg', YB, YB));
-          fb.if(fb.callExpr('i32', `${f}_eq`, YB, i32.add(a.get, i32.const(EB))), () => {
-            kind.set(i32.const(1));
-            call('double', Dk.get, i32.add(a.get, i32.const(EB)));
-          }, () => {
-            kind.set(i32.const(2));
-            call('set_one', Dk.get);
+        // b tagged exactly as a (same address, not negated, not a φ slot): a doubling, known without
+        // comparing coordinates (the G1 FFTs' scalar multiplications and the tables' doublings)
+        fb.if(i32.eq(i32.load(e.get, 8), a.get), () => {
+          kind.set(i32.const(1));
+          call('double', Dk.get, i32.add(a.get, i32.const(EB)));
+        }, () => {
+          if (this.lazy) {
+            // D_k only feeds products (its own is_zero test takes the lazy range); D_0 is the inversion's
+            // input when the batch has one pair, so it is exact
+            fb.if(i32.eqz(k.get), () => call('sub', Dk.get, b.get, a.get), () => call('sub_lazy', Dk.get, b.get, a.get));
+          } else call('sub', Dk.get, b.get, a.get);
+          kind.set(i32.const(0));
+          fb.if(fb.callExpr('i32', this.lazy ? `${f}_is_zero_lazy` : `${f}_is_zero`, Dk.get), () => {
+            // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
+            call('copy', YB, yb.get);
+            fb.if(neg.get, () => call('neg', YB, YB));
+            fb.if(fb.callExpr('i32', `${f}_eq`, YB, i32.add(a.get, i32.const(EB))), () => {
+              kind.set(i32.const(1));
+              call('double', Dk.get, i32.add(a.get, i32.const(EB)));
+            }, () => {
+              kind.set(i32.const(2));
+              call('set_one', Dk.get);
+            });
           });
         });
         fb.i32Store8(i32.add(kinds.get, k.get), 0, kind.get);
