@@ -182,6 +182,29 @@ export class RefPairing {
     const c12 = F.add(three(B1), two(a[1][2]));
     return [[c00, c01, c02], [c10, c11, c12]];
   }
+  /**
+   * Compressed squaring (Karabina, Math. Comp. 82, 2013) in this tower: of a cyclotomic a it keeps z1 =
+   * (a10, a02) and z2 = (a01, a12), whose Granger–Scott squares above depend on z1 and z2 alone (6 F_p²
+   * squarings); a00 and a11 of the result are those of a (stale).
+   */
+  karabinaSqr(a: Fp12): Fp12 {
+    const full = this.cyclotomicSqr(a);
+    return [[a[0][0], full[0][1], full[0][2]], [full[1][0], a[1][1], full[1][2]]];
+  }
+  /**
+   * The cyclotomic element whose compressed coefficients a01, a02, a10, a12 are a's: a11 = (ξ·a12² +
+   * 3·a01² − 2·a02)/(4·a10), a00 = ξ·(2·a11² − 3·a01·a02 + a10·a12) + 1 (these two identities of the
+   * cyclotomic subgroup checked by test/pairing.test.ts); null when a10 = 0 (then they do not determine it).
+   */
+  karabinaDecompress(a: Fp12): Fp12 | null {
+    const F = this.F2;
+    const [a01, a02, a10, a12] = [a[0][1], a[0][2], a[1][0], a[1][2]];
+    if (F.eq(a10, F.zero)) return null;
+    const num = F.sub(F.add(this.mulXi(F.sqr(a12)), F.mulFp(F.sqr(a01), 3n)), F.add(a02, a02));
+    const a11 = F.mul(num, F.inv(F.mulFp(a10, 4n)));
+    const a00 = F.add(this.mulXi(F.add(F.sub(F.mulFp(F.sqr(a11), 2n), F.mulFp(F.mul(a01, a02), 3n)), F.mul(a10, a12))), F.one);
+    return [[a00, a01, a02], [a10, a11, a12]];
+  }
   /** a^|u| by square-and-multiply with cyclotomic squarings, conjugated when u < 0: a^u. */
   expU(a: Fp12): Fp12 {
     const { u } = this.params;
