@@ -14308,8 +14308,9 @@
     )
   )
   ;; pairing_miller_loop(out, ps, lines, count, scratch): out = ∏ f_{u,Q_i}(P_i) (conjugated for u < 0), i < count: ps = count affine
-  ;; G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring
-  ;; per doubling shared by all pairs (64 squarings: the first is of 1), 88 sparse products per pair (13M2 + 4 base products each).
+  ;; G1 points (2·EB bytes each, finite),
+  ;; lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring per doubling shared by all pairs
+  ;; (64 squarings: the first is of 1), 88 sparse products per pair (13M2 + 4 base products each).
   ;; count = 0: out = 1. out must not overlap ps, lines or the tables.
   ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1368 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
