@@ -187,6 +187,16 @@ for (const name of PAIRING_CURVES) {
         k.pairing_miller_loop(O, ps, ptrs, 2, scratch);
         const ml = R.millerLoop(pairs.map(({ P, Q }) => ({ P, lines: R.prepare(Q) })));
         assert.ok(R.eq(get(O), ml), 'Miller loop');
+        // the second table normalized (its pointer + 1): its P is taken as (x/y, 1/y), its lines multiplied in by 10M2
+        k.pairing_normalize_lines(tables[1]!, scratch);
+        const normalized = R.normalizeLines(R.prepare(pairs[1]!.Q));
+        normalized.forEach((l, s) => l.forEach((v, j) => v.forEach((c0, h) => assert.equal(F.read(tables[1]! + (6 * s + 2 * j + h) * EB), c0, `normalized line ${s}`))));
+        new DataView(inst.memory.buffer).setUint32(ptrs + 4, tables[1]! + 1, true);
+        k.pairing_miller_loop(O, ps, ptrs, 2, scratch);
+        const mixed = R.millerLoop([{ P: pairs[0]!.P, lines: R.prepare(pairs[0]!.Q) }, { P: pairs[1]!.P, lines: normalized, normalized: true }]);
+        assert.ok(R.eq(get(O), mixed), 'Miller loop, one table normalized');
+        assert.equal(F.read(ps + 2 * EB), R.F2.Fp.mul(pairs[1]!.P.x, R.F2.Fp.inv(pairs[1]!.P.y)), 'P of a normalized table → x/y');
+        assert.ok(R.eq(R.finalExp(mixed), R.finalExp(ml)), 'normalizing changes the loop value by a factor the final exponentiation removes');
         k.pairing_final_exp(O, O, scratch);
         assert.ok(R.eq(get(O), R.finalExp(ml)), 'final exponentiation');
         k.pairing_miller_loop(O, ps, ptrs, 0, scratch);

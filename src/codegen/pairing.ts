@@ -326,19 +326,25 @@ export class PairingGen {
       this.call(fb, fr, 'fp6_mul_v', t1, t1);
       this.call(fb, fr, 'fp6_add', out, t0, t1);
     });
-    if (this.ref.normalized) {
-      // f·((a + b·v) + v·w) = (f0·L0 + v²·f1) + (f1·L0 + v·f0)·w, L0 = a + b·v (reference mulLineNormalized): 10M2; out may alias f
-      this.def('fp12_mul_line_n', ['out', 'f', 'ab'], { t0: E6, t1: E6, a: E6, b: E6 }, undefined, (fb, [out, f, ab], fr) => {
-        const { t0, t1, a, b } = fr.t;
-        this.call(fb, fr, 'fp6_mul_01', t0, H(f, 0), ab, at(ab, E2));
-        this.call(fb, fr, 'fp6_mul_01', t1, H(f, 1), ab, at(ab, E2));
-        this.call(fb, fr, 'fp6_mul_v', a, H(f, 0));
-        this.call(fb, fr, 'fp6_mul_v', b, H(f, 1));
-        this.call(fb, fr, 'fp6_mul_v', b, b);
-        this.call(fb, fr, 'fp6_add', H(out, 0), t0, b);
-        this.call(fb, fr, 'fp6_add', H(out, 1), t1, a);
-      });
-    }
+    // f·ℓ for a normalized line evaluated as ev = (a, b) (reference mulLineNormalized): 10M2; out may alias f (not ab).
+    // M-type ℓ = (a + b·v) + v·w: (f0·L0 + v²·f1) + (f1·L0 + v·f0)·w, L0 = a + b·v; D-type ℓ = 1 + (b + a·v)·w: (f0 + v·f1·L1) + (f1 + f0·L1)·w
+    this.def('fp12_mul_line_n', ['out', 'f', 'ab'], { t0: E6, t1: E6, a: E6, b: E6 }, undefined, (fb, [out, f, ab], fr) => {
+      const { t0, t1, a, b } = fr.t;
+      const [e0, e1] = dType ? [at(ab, E2), ab] : [ab, at(ab, E2)];
+      this.call(fb, fr, 'fp6_mul_01', t0, H(f, 0), e0, e1);
+      this.call(fb, fr, 'fp6_mul_01', t1, H(f, 1), e0, e1);
+      if (dType) {
+        this.call(fb, fr, 'fp6_mul_v', t1, t1);
+        this.call(fb, fr, 'fp6_add', H(out, 1), H(f, 1), t0);
+        this.call(fb, fr, 'fp6_add', H(out, 0), H(f, 0), t1);
+        return;
+      }
+      this.call(fb, fr, 'fp6_mul_v', a, H(f, 0));
+      this.call(fb, fr, 'fp6_mul_v', b, H(f, 1));
+      this.call(fb, fr, 'fp6_mul_v', b, b);
+      this.call(fb, fr, 'fp6_add', H(out, 0), t0, b);
+      this.call(fb, fr, 'fp6_add', H(out, 1), t1, a);
+    });
     this.def('fp12_copy', ['out', 'x'], {}, undefined, (fb, [out, x]) => {
       this.each6(fb, 'copy', out, x);
       this.each6(fb, 'copy', H(out, 1), H(x, 1));
@@ -729,18 +735,11 @@ export class PairingGen {
     const doubles = schedule.filter((s) => s === 'dbl').length;
     const pi = this.ref.pi;
     const uses = (k: string) => schedule.includes(k as never);
-    const norm = this.ref.normalized;
-    this.def('pairing_prepare_g2', ['lines', 'q'], { T: 3 * E2, N: 2 * E2, Q1: 2 * E2, Q2: 2 * E2, K: E2, ...(norm ? { pre: this.lines * E2 } : {}) }, [
+    this.def('pairing_prepare_g2', ['lines', 'q'], { T: 3 * E2, N: 2 * E2, Q1: 2 * E2, Q2: 2 * E2, K: E2 }, [
       `pairing_prepare_g2(lines, q, scratch): the ${this.lines} lines (c, s, t) of the Miller loop of the affine q (finite, in G2) into`,
       `lines (${this.lineTableBytes} bytes), in schedule order: ${doubles} doublings and ${this.lines - doubles} additions of T in homogeneous`,
       `coordinates (Costello–Lange–Naehrig 2010, §5; formulas in src/reference/pairing.ts)${this.params.family === 'bn' ? ', the last two with π(q) and −π²(q)' : ''}.`,
       'Cost per doubling 3M2 + 6S2, per addition 10M2 + 2S2.',
-      ...(norm
-        ? [
-            'Then each line is normalized to (c/t, s/t, 1) (t ≠ 0 for q in G2; reference prepare): the t inverted together by Montgomery\'s',
-            `trick (one F_p² inverse, 3M2 per line) and 2M2 per line, so that the loop multiplies in 10M2 lines (fp12_mul_line_n).`,
-          ]
-        : []),
     ], (fb, [lines, q], fr) => {
       const { T, N, Q1, Q2, K } = fr.t;
       const y = (P: Ptr) => at(P, E2);
@@ -769,9 +768,16 @@ export class PairingGen {
         if (s === 'dbl') this.call(fb, fr, 'pairing_dbl_step', at(lines, k * lineBytes), T);
         else this.call(fb, fr, 'pairing_add_step', at(lines, k * lineBytes), T, other[s]);
       });
-      if (!norm) return;
+    });
+    this.def('pairing_normalize_lines', ['lines'], { pre: this.lines * E2, inv: E2, ti: E2 }, [
+      `pairing_normalize_lines(lines, scratch): the ${this.lines} lines (c, s, t) of a prepared G2 point (pairing_prepare_g2) made (c/t, s/t, 1) in place`,
+      '(t ≠ 0 for q in G2: 2YZ at a doubling, X − Z·xQ at an addition; reference normalizeLines), the fixed-argument form',
+      '(Costello–Stebila, Latincrypt 2010) that pairing_miller_loop evaluates at (x/y, 1/y) of P and multiplies in by 10M2 instead of 13M2',
+      '(a factor t·yP ∈ F_p², which the final exponentiation removes). The t inverted together (Montgomery\'s trick: one F_p² inverse,',
+      `3M2 per line), then 2M2 per line: worth it for a point used in more than about two Miller loops.`,
+    ], (fb, [lines], fr) => {
       fb.comment('pre_k = t_0·…·t_k; inv = 1/pre_last; backwards: 1/t_k = inv·pre_(k−1), inv ← inv·t_k');
-      const pre = fr.t.pre!, inv = N, ti = K; // N and K are free now
+      const { pre, inv, ti } = fr.t;
       const k = fb.local('k', 'i32');
       const line = fb.local('line', 'i32');
       const tOf = (ln: Ptr) => at(ln, 2 * E2);
@@ -799,37 +805,40 @@ export class PairingGen {
       const P = fb.local('p', 'i32');
       const ev = fr.t.ev;
       fb.forRange(i, i32.const(0), count, 1, () => {
-        L.set(i32.add(i32.load(i32.add(lines, i32.shl(i.get, 2))), off));
+        L.set(i32.load(i32.add(lines, i32.shl(i.get, 2))));
         P.set(i32.add(ps, i32.mul(i.get, i32.const(2 * EB))));
-        if (norm) {
-          // P holds (xP/yP, 1/yP): ((c/t)/yP, (s/t)·xP/yP)
+        fb.if(i32.and(L.get, i32.const(1)), () => {
+          // a normalized table (pointer + 1); P holds (xP/yP, 1/yP): ((c/t)/yP, (s/t)·xP/yP)
+          L.set(i32.add(L.get, i32.sub(off, i32.const(1))));
           this.f2(fb, 'mul_fp', ev, L.get, at(P.get, EB));
           this.f2(fb, 'mul_fp', at(ev, E2), at(L.get, E2), P.get);
           this.call(fb, fr, 'fp12_mul_line_n', f, f, ev);
-          return;
-        }
-        this.f2(fb, 'copy', ev, L.get);
-        this.f2(fb, 'mul_fp', at(ev, E2), at(L.get, E2), P.get);
-        this.f2(fb, 'mul_fp', at(ev, 2 * E2), at(L.get, 2 * E2), at(P.get, EB));
-        this.call(fb, fr, 'fp12_mul_line', f, f, ev);
+        }, () => {
+          L.set(i32.add(L.get, off));
+          this.f2(fb, 'copy', ev, L.get);
+          this.f2(fb, 'mul_fp', at(ev, E2), at(L.get, E2), P.get);
+          this.f2(fb, 'mul_fp', at(ev, 2 * E2), at(L.get, 2 * E2), at(P.get, EB));
+          this.call(fb, fr, 'fp12_mul_line', f, f, ev);
+        });
       });
     });
     this.def('pairing_miller_loop', ['out', 'ps', 'lines', 'count'], {}, [
       'pairing_miller_loop(out, ps, lines, count, scratch): out = ∏ f_{u,Q_i}(P_i) (conjugated for u < 0), i < count: ps = count affine',
-      `G1 points (2·EB bytes each, finite${norm ? ', in G1 so y ≠ 0; replaced by (x/y, 1/y), the form the normalized lines are evaluated at: 1 inverse per pair' : ''}),`,
-      `lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring per doubling shared by all pairs`,
-      `(${doubles - 1} squarings: the first is of 1), ${this.lines} sparse products per pair (${norm ? '10M2 (fp12_mul_line_n)' : '13M2'} + 4 base products each).`,
+      `G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points: a table of pairing_prepare_g2, or`,
+      'one of pairing_normalize_lines as its address + 1 (bit 0 set; tables are 4-byte aligned), whose point P (in G1, so y ≠ 0) is',
+      'replaced in ps by (x/y, 1/y) first (1 inverse). One F_p¹² squaring per doubling shared by all pairs',
+      `(${doubles - 1} squarings: the first is of 1), ${this.lines} sparse products per pair, 13M2 (10M2 normalized) + 4 base products each.`,
       'count = 0: out = 1. out must not overlap ps, lines or the tables.',
     ], (fb, [out, ps, lines, count], fr) => {
-      if (norm) {
-        const i = fb.local('i', 'i32');
-        const P = fb.local('p', 'i32');
-        fb.forRange(i, i32.const(0), count, 1, () => {
+      const i = fb.local('i', 'i32');
+      const P = fb.local('p', 'i32');
+      fb.forRange(i, i32.const(0), count, 1, () => {
+        fb.if(i32.and(i32.load(i32.add(lines, i32.shl(i.get, 2))), i32.const(1)), () => {
           P.set(i32.add(ps, i32.mul(i.get, i32.const(2 * EB))));
           fb.call(`${this.fp.f}_inv`, at(P.get, EB), at(P.get, EB));
           fb.call(`${this.fp.f}_mul`, P.get, P.get, at(P.get, EB));
         });
-      }
+      });
       this.call(fb, fr, 'fp12_set_one', out);
       schedule.forEach((s, k) => {
         if (s === 'dbl' && k > 0) this.call(fb, fr, 'fp12_sqr', out, out);

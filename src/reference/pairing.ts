@@ -37,13 +37,6 @@ export class RefPairing {
   /** frob[n − 1][k] = ξ^(k·(pⁿ − 1)/6): w^(k·pⁿ) = frob[n−1][k]·w^k, n = 1…3, k = 0…5 */
   readonly frob: Fp2[][];
   readonly one12: Fp12;
-  /**
-   * M-type (BLS12): prepared lines are normalized, (c/t, s/t, 1), and evaluated at P as (c/t)/yP +
-   * (s/t)·(xP/yP)·v + v·w (ℓ(P) over t·yP, a factor in F_p² that the final exponentiation removes: the
-   * fixed-argument form of Costello–Stebila, Latincrypt 2010), multiplied in by mulLineNormalized (10
-   * F_p² products instead of 13). D-type (BN) lines stay (c, s, t).
-   */
-  readonly normalized: boolean;
 
   constructor(readonly g2: G2Params, readonly params: PairingParams) {
     this.F2 = new RefFp2(g2.g1.p);
@@ -62,7 +55,6 @@ export class RefPairing {
     this.frob = [1, 2, 3].map((n) => frobeniusCoefficients(F, this.xi, n));
     const z: Fp6 = [F.zero, F.zero, F.zero];
     this.one12 = [[F.one, F.zero, F.zero], z];
-    this.normalized = params.twist === 'M';
   }
 
   // ------------------------------------------------------------------ F_p⁶
@@ -146,9 +138,14 @@ export class RefPairing {
     const c1 = this.sub6(this.sub6(this.mul6By01(this.add6(f[0], f[1]), F.add(ty, sx), c), t0), t1);
     return [this.add6(t0, this.mulV(t1)), c1];
   }
-  /** f·ℓ for a normalized M-type line ℓ = (a + b·v) + v·w: (f0·L0 + v²·f1) + (f1·L0 + v·f0)·w, L0 = a + b·v; 10 F_p² products. */
+  /**
+   * f·ℓ for a normalized line (normalizeLines) evaluated at P as (a, b) = ((c/t)/yP, (s/t)·xP/yP): M-type ℓ =
+   * (a + b·v) + v·w = L0 + v·w, f·ℓ = (f0·L0 + v²·f1) + (f1·L0 + v·f0)·w; D-type ℓ = 1 + (b + a·v)·w = 1 + L1·w,
+   * f·ℓ = (f0 + v·f1·L1) + (f1 + f0·L1)·w. 10 F_p² products either way.
+   */
   mulLineNormalized(f: Fp12, a: Fp2, b: Fp2): Fp12 {
-    return [this.add6(this.mul6By01(f[0], a, b), this.mulV(this.mulV(f[1]))), this.add6(this.mul6By01(f[1], a, b), this.mulV(f[0]))];
+    if (this.params.twist === 'M') return [this.add6(this.mul6By01(f[0], a, b), this.mulV(this.mulV(f[1]))), this.add6(this.mul6By01(f[1], a, b), this.mulV(f[0]))];
+    return [this.add6(f[0], this.mulV(this.mul6By01(f[1], b, a))), this.add6(f[1], this.mul6By01(f[0], b, a))];
   }
   /** a^(p⁶) = a0 − a1·w: the inverse on the cyclotomic subgroup. */
   conj(a: Fp12): Fp12 {
@@ -298,23 +295,31 @@ export class RefPairing {
       T = step.T;
       lines.push(step.line);
     }
-    if (!this.normalized) return lines;
-    // t ≠ 0: 2YZ at a doubling (no 2-torsion in G2), X − Z·xQ at an addition (T ≠ ±Q)
+    return lines;
+  }
+  /**
+   * Prepared lines in the fixed-argument form (Costello–Stebila, Latincrypt 2010): (c/t, s/t, 1), evaluated at P
+   * as ((c/t)/yP, (s/t)·xP/yP), i.e. ℓ(P)/(t·yP), a factor in F_p² that the final exponentiation removes; then
+   * mulLineNormalized (10 F_p² products instead of 13). t ≠ 0: 2YZ at a doubling (no 2-torsion in G2), X − Z·xQ at
+   * an addition (T ≠ ±Q).
+   */
+  normalizeLines(lines: readonly Line[]): Line[] {
+    const F = this.F2;
     return lines.map(([c, sl, t]) => {
       const ti = F.inv(t);
       return [F.mul(c, ti), F.mul(sl, ti), F.one] as const;
     });
   }
   /** ∏ f_{u,Q_i}(P_i) over prepared pairs (P finite in G1 as (x, y), lines of prepare), one squaring per bit for all. */
-  millerLoop(pairs: readonly { P: { x: bigint; y: bigint }; lines: readonly Line[] }[]): Fp12 {
+  millerLoop(pairs: readonly { P: { x: bigint; y: bigint }; lines: readonly Line[]; normalized?: boolean }[]): Fp12 {
     const F = this.F2;
     let f = this.one12;
     let k = 0;
     for (let s = 0; s < this.schedule.length; s++) {
       if (this.schedule[s] === 'dbl' && s > 0) f = this.sqr(f);
-      for (const { P, lines } of pairs) {
+      for (const { P, lines, normalized } of pairs) {
         const [l0, l1, l4] = lines[k]!;
-        if (this.normalized) {
+        if (normalized) {
           // ((c/t)/yP, (s/t)·xP/yP)
           const yi = F.Fp.inv(P.y);
           f = this.mulLineNormalized(f, F.mulFp(l0, yi), F.mulFp(l1, F.Fp.mul(P.x, yi)));
