@@ -7,10 +7,12 @@
 //! Each operation runs in batches of `--ms` milliseconds, `--rounds` times (the first round warms up
 //! and is dropped); stdout gets one line per operation, `<name>\t<median ns per call>`. Products are
 //! chained (each result is the next input) so the time is the latency of one dependent product, as in
-//! a Miller loop or a final exponentiation. The pairing cases: e(a·G1, G2)·e(−G1, a·G2) = 1 by
+//! a Miller loop or a final exponentiation (fp_sqrt: a square then its root, the root dominating). The pairing cases: e(a·G1, G2)·e(−G1, a·G2) = 1 by
 //! blst_miller_loop_n (two pairs) + blst_final_exp + blst_fp12_is_one (what c-kzg 4.1.0's
 //! pairings_verify calls), and with both G2 points' lines precomputed (blst_precompute_lines,
-//! blst_miller_loop_lines). Every check's result is asserted before timing.
+//! blst_miller_loop_lines). Then what else a verifier does natively: G1 and G2 scalar multiplications (255-bit),
+//! G1 decompression (blst_p1_uncompress) and the subgroup check (blst_p1_affine_in_g1). Every check's
+//! result is asserted before timing.
 use blst::*;
 use std::hint::black_box;
 use std::time::Instant;
@@ -89,6 +91,11 @@ fn main() {
     line("fp_mul", chain(rounds, ms, a, |x| unsafe { blst_fp_mul(x, x, &b) }));
     line("fp_sqr", chain(rounds, ms, a, |x| unsafe { blst_fp_sqr(x, x) }));
     line("fp_inverse", chain(rounds, ms, a, |x| unsafe { blst_fp_inverse(x, x) }));
+    line("fp_sqrt", chain(rounds, ms, a, |x| unsafe {
+        let mut y = *x;
+        blst_fp_sqr(&mut y, x);
+        blst_fp_sqrt(x, &y);
+    }));
     line("fp2_mul", chain(rounds, ms, a2, |x| unsafe { blst_fp2_mul(x, x, &b2) }));
     line("fp2_sqr", chain(rounds, ms, a2, |x| unsafe { blst_fp2_sqr(x, x) }));
 
@@ -178,6 +185,14 @@ fn main() {
         let mut t = blst_p2::default();
         unsafe { blst_p2_mult(&mut t, blst_p2_generator(), black_box(s255.as_ptr()), 255) };
         black_box(t);
+    }));
+    let mut compressed = [0u8; 48];
+    unsafe { blst_p1_affine_compress(compressed.as_mut_ptr(), &p1) };
+    // c-kzg's bytes_to_kzg_commitment / proof: decompression (a square root) and the subgroup check
+    line("g1_uncompress", each(rounds, ms, || {
+        let mut q = blst_p1_affine::default();
+        unsafe { blst_p1_uncompress(&mut q, black_box(compressed.as_ptr())) };
+        black_box(q);
     }));
     line("g1_in_group", each(rounds, ms, || {
         black_box(unsafe { blst_p1_affine_in_g1(black_box(&p1)) });
