@@ -7,7 +7,8 @@
 //! Each operation runs in batches of `--ms` milliseconds, `--rounds` times (the first round warms up
 //! and is dropped); stdout gets one line per operation, `<name>\t<median ns per call>`. Products are
 //! chained (each result is the next input) so the time is the latency of one dependent product, as in
-//! a Miller loop or a final exponentiation (fp_sqrt: a square then its root, the root dominating). The pairing cases: e(a·G1, G2)·e(−G1, a·G2) = 1 by
+//! a Miller loop or a final exponentiation (fp_sqrt: a square then its root, the root dominating; fr_mul: the
+//! scalar field's product, c-kzg's barycentric evaluation). The pairing cases: e(a·G1, G2)·e(−G1, a·G2) = 1 by
 //! blst_miller_loop_n (two pairs) + blst_final_exp + blst_fp12_is_one (what c-kzg 4.1.0's
 //! pairings_verify calls), and with both G2 points' lines precomputed (blst_precompute_lines,
 //! blst_miller_loop_lines). Then what else a verifier does natively: G1 and G2 scalar multiplications (255-bit),
@@ -75,6 +76,13 @@ fn fp(v: u64) -> blst_fp {
     out
 }
 
+fn fr(v: u64) -> blst_fr {
+    let mut out = blst_fr::default();
+    let limbs = [v, v.rotate_left(29), v ^ 0x5555, 0x0fff_ffff];
+    unsafe { blst_fr_from_uint64(&mut out, limbs.as_ptr()) };
+    out
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let flag = |name: &str, def: f64| -> f64 {
@@ -96,6 +104,8 @@ fn main() {
         blst_fp_sqr(&mut y, x);
         blst_fp_sqrt(x, &y);
     }));
+    let (ra, rb) = (fr(0x0123_4567_89ab_cdef), fr(0x0fed_cba9_8765_4321));
+    line("fr_mul", chain(rounds, ms, ra, |x| unsafe { blst_fr_mul(x, x, &rb) }));
     line("fp2_mul", chain(rounds, ms, a2, |x| unsafe { blst_fp2_mul(x, x, &b2) }));
     line("fp2_sqr", chain(rounds, ms, a2, |x| unsafe { blst_fp2_sqr(x, x) }));
 
