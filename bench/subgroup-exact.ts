@@ -1,6 +1,6 @@
 /**
  * The exact per-point subgroup test, both kernels on the same G1 points in one process, interleaved:
- * µs of CPU time (process.cpuUsage) per point of g1_is_in_subgroup (XYZZ, one point per call) and of g1_subgroup_check_batch
+ * µs of CPU time (process.cpuUsage) per point of g1_is_in_subgroup (per point, Jacobian chains; XYZZ before 2026-11-28) and of g1_subgroup_check_batch
  * (batch-affine, `chunk` points per call) for each chunk size; median and best of the runs (the host is
  * shared: compare the ratios).
  *
@@ -39,16 +39,16 @@ runCli('bench:subgroup', USAGE, async () => {
       P = ref.add(P, G) as AffinePoint;
     }
     const scratch = arena.alloc(subgroupBatchScratchBytes(Math.max(...chunks), EB));
-    const xyzzScratch = arena.alloc(64 * EB);
-    const xyzz = () => {
-      for (let i = 0; i < n; i++) if (!k.g1_is_in_subgroup(points + i * PB, xyzzScratch)) throw new Error(`point ${i} rejected (XYZZ)`);
+    const eachScratch = arena.alloc(64 * EB);
+    const each = () => {
+      for (let i = 0; i < n; i++) if (!k.g1_is_in_subgroup(points + i * PB, eachScratch)) throw new Error(`point ${i} rejected (per point)`);
     };
     const batch = (chunk: number) => () => {
       for (let s = 0; s < n; s += chunk) {
         if (k.g1_subgroup_check_batch(points + s * PB, inf + s, Math.min(chunk, n - s), scratch) !== -1) throw new Error('rejected (batch)');
       }
     };
-    const cases: [string, () => void][] = [['xyzz', xyzz], ...chunks.map((c): [string, () => void] => [`batch-affine ${c}`, batch(c)])];
+    const cases: [string, () => void][] = [['per-point', each], ...chunks.map((c): [string, () => void] => [`batch-affine ${c}`, batch(c)])];
     const times = new Map<string, number[]>(cases.map(([name]) => [name, []]));
     for (const [, fn] of cases) fn(); // warm-up
     for (let r = 0; r < runs; r++) {
@@ -63,9 +63,9 @@ runCli('bench:subgroup', USAGE, async () => {
         times.get(name)!.push((used.user + used.system) / n);
       }
     }
-    const base = median(times.get('xyzz')!);
-    const best = Math.min(...times.get('xyzz')!);
-    console.log(`${api.params.name}: ${n} G1 points, µs of CPU per point: median of ${runs} (÷ XYZZ's), best (÷ XYZZ's), [runs]`);
+    const base = median(times.get('per-point')!);
+    const best = Math.min(...times.get('per-point')!);
+    console.log(`${api.params.name}: ${n} G1 points, µs of CPU per point: median of ${runs} (÷ per-point's), best (÷ per-point's), [runs]`);
     for (const [name] of cases) {
       const ts = times.get(name)!;
       const m = median(ts);

@@ -47,6 +47,8 @@
   (export "g1_xyzz_to_affine" (func $g1_xyzz_to_affine))
   (export "g1_xyzz_eq" (func $g1_xyzz_eq))
   (export "g1_xyzz_mul_small" (func $g1_xyzz_mul_small))
+  (export "g1_jac_double" (func $g1_jac_double))
+  (export "g1_jac_add_affine" (func $g1_jac_add_affine))
   (export "g1_is_in_subgroup" (func $g1_is_in_subgroup))
   (export "g1_subgroup_check_batch" (func $g1_subgroup_check_batch))
   (export "g1_decode_batch" (func $g1_decode_batch))
@@ -66,6 +68,7 @@
   (export "msm_expand_endo" (func $msm_expand_endo))
   (export "msm_expand_triples" (func $msm_expand_triples))
   (export "msm_expand_packed" (func $msm_expand_packed))
+  (export "msm_straus" (func $msm_straus))
   (export "g1_validate_batch" (func $g1_validate_batch))
   ;; (lo, hi) = a·b as 128 bits, unsigned: i64.mul_wide_u (0xFC 22) in the native binary, which replaces every call.
   ;; Polyfill: schoolbook on 32-bit halves, 4 i64.mul; mid = p00>>32 + lo32(p01) + lo32(p10) < 3·2^32.
@@ -4803,97 +4806,207 @@
       )
     )
   )
+  ;; g1_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (288 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp_mul (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $acc) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $acc) (i32.const 96)))
+    (call $fp_sqr (local.get $scratch) (local.get $acc))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $acc) (i32.const 48)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 48)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 240)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 48)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 240)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 144)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 96)))
+  )
+  ;; g1_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g1_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (480 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp_is_zero (i32.add (local.get $acc) (i32.const 96)))
+      (then
+        (call $fp_copy (local.get $acc) (local.get $a))
+        (call $fp_copy (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $a) (i32.const 48)))
+        (call $fp_set_one (i32.add (local.get $acc) (i32.const 96)))
+        (return)
+      )
+    )
+    (call $fp_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 96)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 48)) (local.get $a) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $acc) (i32.const 96)) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $a) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 48)) (local.get $acc))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $acc) (i32.const 48)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 144)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 192)))
+          (then
+            (call $g1_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp_set_zero (i32.add (local.get $acc) (i32.const 96)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 240)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 384)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 240)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 336)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 336)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $scratch) (i32.const 336)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 336)))
+  )
   ;; g1_is_in_subgroup(p, scratch) → 1 if the affine point p (assumed on the curve, finite) is in the order-r
   ;; subgroup, else 0. Test [t]([t]P) = ψ(P) + P with t² − 1 = lambda, |t| = 0x8508c00000000001 (sign irrelevant):
   ;; ψ − [t² − 1] has degree (t² − 1)² + (t² − 1) + 1 whose gcd with #E(F_p) is r (asserted at generation), so
   ;; its kernel in E(F_p) is exactly G1 (the endomorphism method of Scott, eprint 2021/1130, in this form).
-  ;; scratch: 24 elements (1152 bytes).
-  ;; Cost: 2·63 doublings (6M + 3S) + 6 mixed adds (8M + 2S) + 6 adds (12M + 2S) + 1M + 1 mixed add + 4M.
+  ;; Both chains in Jacobian coordinates (doubling 2M + 5S), [t]P brought to affine between them (1I + 3M + 1S) so
+  ;; that both use mixed additions; ψ(P) + P = (β²x, −y) (the chord through P and ψ(P) is horizontal), compared
+  ;; without inversion. [t]P = O means P ∉ G1 (t < r). scratch: 24 elements (1152 bytes).
+  ;; Cost: 2·63 doublings (2M + 5S) + 2·6 mixed additions (7M + 4S) + 1I + 2M (ψ²) + ≤ 4M.
   ;; i64.mul instructions in body: 0
   (func $g1_is_in_subgroup (param $p i32) (param $scratch i32) (result i32)
-    (local $c i32)
-    ;; A = [|t|]P
-    (call $g1_xyzz_from_affine (local.get $scratch) (local.get $p))
+    (local $c i32) (local $jeq i32)
+    ;; A = [|t|]P (Jacobian)
+    (call $fp_copy (local.get $scratch) (local.get $p))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $p) (i32.const 48)))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.const 96)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l0
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 2 doublings
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l1
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 4 doublings
     (local.set $c (i32.const 4))
     (loop $l2
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 1 doubling
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 46 doublings
     (local.set $c (i32.const 46))
     (loop $l3
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
-    ;; A = [|t|]([|t|]P) = [t²]P
-    (call $fp_copy (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 48)))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)))
-    (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $g1_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 480)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 96)))
+      (then
+        (return (i32.const 0))
+      )
+    )
+    ;; E = A in affine; A = [|t|]E = [t²]P
+    (call $fp_inv (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 96)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 192)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 384)))
+    (call $fp_mul (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp_copy (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.const 48)) (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.const 96)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l4
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l4 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 2 doublings
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 5 doublings
     (local.set $c (i32.const 5))
     (loop $l5
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l5 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 4 doublings
     (local.set $c (i32.const 4))
     (loop $l6
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l6 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 1 doubling
-    (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
+    (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
     ;; 46 doublings
     (local.set $c (i32.const 46))
     (loop $l7
-      (call $g1_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 672)))
+      (call $g1_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
       (br_if $l7 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g1_xyzz_add (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 672)))
-    ;; C = ψ(P) + P
-    (call $g1_endo (i32.add (local.get $scratch) (i32.const 576)) (local.get $p))
-    (call $g1_xyzz_from_affine (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 576)))
-    (call $g1_xyzz_add_affine (i32.add (local.get $scratch) (i32.const 384)) (local.get $p) (i32.add (local.get $scratch) (i32.const 672)))
-    (return (call $g1_xyzz_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 672))))
+    (call $g1_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
+    ;; C = ψ²(P) = (β²x, y); in G1 iff A = ψ(P) + P = (β²x, −y)
+    (call $g1_endo (i32.add (local.get $scratch) (i32.const 288)) (local.get $p))
+    (call $g1_endo (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)))
+    (local.set $jeq (i32.const 0))
+    (if (i32.eqz (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 96))))
+      (then
+        (call $fp_sqr (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 96)))
+        (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 384)))
+        (if (call $fp_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 432)))
+          (then
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 96)))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (i32.add (local.get $scratch) (i32.const 288)) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 384)))
+            (call $fp_neg (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)))
+            (local.set $jeq (call $fp_eq (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 432))))
+          )
+        )
+      )
+    )
+    (return (local.get $jeq))
   )
   ;; g1_subgroup_batch_step(acc, base, state, count, work, add): one affine doubling (add = 0) or addition of every active point
   ;; of g1_subgroup_check_batch, one inversion for all (internal).
@@ -5370,7 +5483,7 @@
   ;; Strict: only the encodings g1_encode produces are accepted (flags must match y; nothing else may be set).
   ;; scratch: 29 elements (1392 bytes); must not overlap dst, inf, src.
   ;; Cost per point: 2 byte conversions (2M); compressed: + 2M + 1S + sqrt (one fixed exponentiation) + 1M; on curve 3M;
-  ;; subgroup see g1_is_in_subgroup (≈ 1290 M-equivalents).
+  ;; subgroup see g1_is_in_subgroup (≈ 1050 M-equivalents).
   ;; i64.mul instructions in body: 0
   (func $g1_decode_batch (param $dst i32) (param $inf i32) (param $src i32) (param $count i32) (param $format i32) (param $check i32) (param $scratch i32) (result i32)
     (local $i i32) (local $enc i32) (local $flags i32)
@@ -8542,6 +8655,265 @@
         (call $fp_pack (i32.add (local.get $dst) (i32.const 48)) (i32.add (local.get $betaPtr) (i32.const 48)))
         (call $fp_pack (i32.add (local.get $dst) (i32.const 96)) (i32.add (local.get $betaPtr) (i32.const 96)))
         (br $l1)
+      )
+    )
+  )
+  ;; msm_straus(out, points, halves, count, scratch): out = Σ_i k1_i·P_i + k2_i·φ(P_i) in XYZZ (infinity for count = 0), where
+  ;; points are count finite affine points (stride 96, [0, 2p) per component, read only) and halves count pairs (k1, k2)
+  ;; of 16-byte little-endian magnitudes < 2^127 with the sign in bit 127 (msm_split_scalars' output, read only).
+  ;; Straus over the 2·count halves, each a width-5 NAF, with per point the odd multiples P … 15P in affine
+  ;; (one inversion for all tables) and φ's as β·x: see src/codegen/msm-straus.ts. scratch: strausScratchBytes(count, 48) (src/abi/layout.ts) = 3736·count + 1160 bytes;
+  ;; no overlap with the other arguments. Cost: ≈ 128 doublings (6M + 3S) once; per point 1 doubling, 7 XYZZ
+  ;; additions (12M + 2S), 72M for the affine tables, and ≈ 2·128/6 mixed additions (8M + 2S); + 1I.
+  ;; i64.mul instructions in body: 0
+  (func $msm_straus (param $out i32) (param $points i32) (param $halves i32) (param $count i32) (param $scratch i32)
+    (local $tabX i32) (local $tabA i32) (local $tabB i32) (local $den i32) (local $pre i32) (local $flags i32) (local $digits i32) (local $N i32)
+    (local $h i32) (local $i i32) (local $e i32) (local $pos i32) (local $top i32) (local $dp i32) (local $d i32) (local $neg i32)
+    (local $Z i32) (local $A i32) (local $lo i64) (local $hi i64) (local $dd i64) (local $t i64)
+    (call $g1_xyzz_set_inf (local.get $out))
+    (if (i32.eqz (local.get $count))
+      (then
+        (return)
+      )
+    )
+    (local.set $N (i32.mul (local.get $count) (i32.const 8)))
+    (local.set $tabX (i32.add (local.get $scratch) (i32.const 1152)))
+    (local.set $tabA (i32.add (local.get $tabX) (i32.mul (local.get $N) (i32.const 192))))
+    (local.set $tabB (i32.add (local.get $tabA) (i32.mul (local.get $N) (i32.const 96))))
+    (local.set $den (i32.add (local.get $tabB) (i32.mul (local.get $N) (i32.const 48))))
+    (local.set $pre (i32.add (local.get $den) (i32.mul (local.get $N) (i32.const 48))))
+    (local.set $flags (i32.add (local.get $pre) (i32.mul (local.get $N) (i32.const 48))))
+    (local.set $digits (i32.add (local.get $flags) (local.get $N)))
+    (i64.store (i32.add (local.get $scratch) (i32.const 432)) (i64.const -0x2532ef925a7b868d))
+    (i64.store offset=8 (i32.add (local.get $scratch) (i32.const 432)) (i64.const -0x2701dbab453d5866))
+    (i64.store offset=16 (i32.add (local.get $scratch) (i32.const 432)) (i64.const 0x1ada4fd6fd832edc))
+    (i64.store offset=24 (i32.add (local.get $scratch) (i32.const 432)) (i64.const -0x46797bb62eaf6f8))
+    (i64.store offset=32 (i32.add (local.get $scratch) (i32.const 432)) (i64.const -0x29c1475115cdd7a2))
+    (i64.store offset=40 (i32.add (local.get $scratch) (i32.const 432)) (i64.const 0x167d6a36f873fd0))
+    ;; 1. width-5 NAF of every half: digit j of half h is the i8 at digits + 136·h + j, the half's sign applied
+    (local.set $top (i32.const 0))
+    (local.set $h (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $h) (i32.shl (local.get $count) (i32.const 1))))
+      (loop $l1
+        (local.set $dp (i32.add (local.get $digits) (i32.mul (local.get $h) (i32.const 136))))
+        (i64.store (local.get $dp) (i64.const 0x0))
+        (i64.store offset=8 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=16 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=24 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=32 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=40 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=48 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=56 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=64 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=72 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=80 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=88 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=96 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=104 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=112 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=120 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=128 (local.get $dp) (i64.const 0x0))
+        (local.set $lo (i64.load (i32.add (local.get $halves) (i32.mul (local.get $h) (i32.const 16)))))
+        (local.set $hi (i64.load offset=8 (i32.add (local.get $halves) (i32.mul (local.get $h) (i32.const 16)))))
+        (local.set $neg (i32.wrap_i64 (i64.shr_u (local.get $hi) (i64.const 0x3f))))
+        (local.set $hi (i64.and (local.get $hi) (i64.const 0x7fffffffffffffff)))
+        (local.set $pos (i32.const 0))
+        (block $b2
+          (loop $l3
+            (br_if $b2 (i64.eqz (i64.or (local.get $lo) (local.get $hi))))
+            (if (i32.wrap_i64 (i64.and (local.get $lo) (i64.const 0x1)))
+              (then
+                (local.set $d (i32.wrap_i64 (i64.and (local.get $lo) (i64.const 0x1f))))
+                (if (i32.ge_u (local.get $d) (i32.const 16))
+                  (then
+                    (local.set $d (i32.sub (local.get $d) (i32.const 32)))
+                  )
+                )
+                (local.set $dd (i64.extend_i32_s (local.get $d)))
+                (if (i32.gt_s (local.get $d) (i32.const 0))
+                  (then
+                    (local.set $hi (i64.sub (local.get $hi) (i64.extend_i32_u (i64.lt_u (local.get $lo) (local.get $dd)))))
+                    (local.set $lo (i64.sub (local.get $lo) (local.get $dd)))
+                  )
+                  (else
+                    (local.set $t (i64.sub (local.get $lo) (local.get $dd)))
+                    (local.set $hi (i64.add (local.get $hi) (i64.extend_i32_u (i64.lt_u (local.get $t) (local.get $lo)))))
+                    (local.set $lo (local.get $t))
+                  )
+                )
+                (i32.store8 (i32.add (local.get $dp) (local.get $pos)) (select (i32.sub (i32.const 0) (local.get $d)) (local.get $d) (local.get $neg)))
+              )
+            )
+            (local.set $lo (i64.or (i64.shr_u (local.get $lo) (i64.const 0x1)) (i64.shl (local.get $hi) (i64.const 0x3f))))
+            (local.set $hi (i64.shr_u (local.get $hi) (i64.const 0x1)))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (br $l3)
+          )
+        )
+        (if (i32.gt_u (local.get $pos) (local.get $top))
+          (then
+            (local.set $top (local.get $pos))
+          )
+        )
+        (br_if $l1 (i32.lt_u (local.tee $h (i32.add (local.get $h) (i32.const 1))) (i32.shl (local.get $count) (i32.const 1))))
+      )
+    )
+    ;; 2. per point the odd multiples T_k = (2k + 1)·P, k < 8, in XYZZ: T_0 = P, D = 2P, T_k = T_(k−1) + D
+    (local.set $i (i32.const 0))
+    (block $b4
+      (br_if $b4 (i32.ge_u (local.get $i) (local.get $count)))
+      (loop $l5
+        (local.set $A (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))))
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $i) (i32.const 1536))))
+        (call $g1_xyzz_from_affine (local.get $Z) (local.get $A))
+        (call $g1_xyzz_double_affine (local.get $scratch) (local.get $A) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 192)) (i32.add (local.get $Z) (i32.const 0)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 192)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 192)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 192)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 192)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 384)) (i32.add (local.get $Z) (i32.const 192)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 384)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 192)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 384)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 192)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 384)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 192)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 384)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 576)) (i32.add (local.get $Z) (i32.const 384)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 384)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 384)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 384)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 576)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 768)) (i32.add (local.get $Z) (i32.const 576)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 768)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 768)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 768)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 768)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 960)) (i32.add (local.get $Z) (i32.const 768)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 960)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 768)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 960)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 768)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 960)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 768)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 960)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 1152)) (i32.add (local.get $Z) (i32.const 960)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 960)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 960)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 960)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 1152)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 1344)) (i32.add (local.get $Z) (i32.const 1152)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1344)) (i32.const 48)) (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 48)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1344)) (i32.const 96)) (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 96)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1344)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 144)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 1344)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 480)))
+        (br_if $l5 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $count)))
+      )
+    )
+    ;; 3. every entry to affine with one inversion (Montgomery's trick on ZZ·ZZZ); entries at infinity flagged
+    (local.set $e (i32.const 0))
+    (block $b6
+      (br_if $b6 (i32.ge_u (local.get $e) (local.get $N)))
+      (loop $l7
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $e) (i32.const 192))))
+        (local.set $A (i32.add (local.get $den) (i32.mul (local.get $e) (i32.const 48))))
+        (if (call $fp_is_zero (i32.add (local.get $Z) (i32.const 96)))
+          (then
+            (i32.store8 (i32.add (local.get $flags) (local.get $e)) (i32.const 1))
+            (call $fp_set_one (local.get $A))
+          )
+          (else
+            (i32.store8 (i32.add (local.get $flags) (local.get $e)) (i32.const 0))
+            (call $fp_mul (local.get $A) (i32.add (local.get $Z) (i32.const 96)) (i32.add (local.get $Z) (i32.const 144)))
+          )
+        )
+        (if (i32.eqz (local.get $e))
+          (then
+            (call $fp_copy (local.get $pre) (local.get $A))
+          )
+          (else
+            (call $fp_mul (i32.add (local.get $pre) (i32.mul (local.get $e) (i32.const 48))) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $e) (i32.const 1)) (i32.const 48))) (local.get $A))
+          )
+        )
+        (br_if $l7 (i32.lt_u (local.tee $e (i32.add (local.get $e) (i32.const 1))) (local.get $N)))
+      )
+    )
+    (call $fp_inv (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $N) (i32.const 1)) (i32.const 48))))
+    (local.set $e (local.get $N))
+    (block $b8
+      (loop $l9
+        (br_if $b8 (i32.eqz (local.get $e)))
+        (local.set $e (i32.sub (local.get $e) (i32.const 1)))
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $e) (i32.const 192))))
+        (if (i32.eqz (local.get $e))
+          (then
+            (call $fp_copy (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $scratch) (i32.const 288)))
+          )
+          (else
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $e) (i32.const 1)) (i32.const 48))))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $den) (i32.mul (local.get $e) (i32.const 48))))
+          )
+        )
+        (if (i32.eqz (i32.load8_u (i32.add (local.get $flags) (local.get $e))))
+          (then
+            (local.set $A (i32.add (local.get $tabA) (i32.mul (local.get $e) (i32.const 96))))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $Z) (i32.const 144)))
+            (call $fp_mul (local.get $A) (local.get $Z) (i32.add (local.get $scratch) (i32.const 384)))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 384)) (i32.add (local.get $scratch) (i32.const 336)) (i32.add (local.get $Z) (i32.const 96)))
+            (call $fp_mul (i32.add (local.get $A) (i32.const 48)) (i32.add (local.get $Z) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 384)))
+            (call $fp_mul (i32.add (local.get $tabB) (i32.mul (local.get $e) (i32.const 48))) (local.get $A) (i32.add (local.get $scratch) (i32.const 432)))
+          )
+        )
+        (br $l9)
+      )
+    )
+    ;; 4. Straus: for each digit position from the top, one doubling, then ± the table entry of every nonzero digit
+    (local.set $pos (local.get $top))
+    (block $b10
+      (loop $l11
+        (br_if $b10 (i32.eqz (local.get $pos)))
+        (local.set $pos (i32.sub (local.get $pos) (i32.const 1)))
+        (call $g1_xyzz_double (local.get $out) (i32.add (local.get $scratch) (i32.const 480)))
+        (local.set $h (i32.const 0))
+        (block $b12
+          (br_if $b12 (i32.ge_u (local.get $h) (i32.shl (local.get $count) (i32.const 1))))
+          (loop $l13
+            (local.set $d (i32.load8_s (i32.add (i32.add (local.get $digits) (i32.mul (local.get $h) (i32.const 136))) (local.get $pos))))
+            (if (local.get $d)
+              (then
+                (local.set $neg (i32.lt_s (local.get $d) (i32.const 0)))
+                (local.set $e (i32.add (i32.mul (i32.shr_u (local.get $h) (i32.const 1)) (i32.const 8)) (i32.shr_u (select (i32.sub (i32.const 0) (local.get $d)) (local.get $d) (local.get $neg)) (i32.const 1))))
+                (if (i32.eqz (i32.load8_u (i32.add (local.get $flags) (local.get $e))))
+                  (then
+                    (local.set $A (i32.add (local.get $tabA) (i32.mul (local.get $e) (i32.const 96))))
+                    (if (i32.or (local.get $neg) (i32.and (local.get $h) (i32.const 1)))
+                      (then
+                        (if (i32.and (local.get $h) (i32.const 1))
+                          (then
+                            (call $fp_copy (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $tabB) (i32.mul (local.get $e) (i32.const 48))))
+                          )
+                          (else
+                            (call $fp_copy (i32.add (local.get $scratch) (i32.const 192)) (local.get $A))
+                          )
+                        )
+                        (if (local.get $neg)
+                          (then
+                            (call $fp_neg (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)) (i32.add (local.get $A) (i32.const 48)))
+                          )
+                          (else
+                            (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 192)) (i32.const 48)) (i32.add (local.get $A) (i32.const 48)))
+                          )
+                        )
+                        (call $g1_xyzz_add_affine (local.get $out) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 480)))
+                      )
+                      (else
+                        (call $g1_xyzz_add_affine (local.get $out) (local.get $A) (i32.add (local.get $scratch) (i32.const 480)))
+                      )
+                    )
+                  )
+                )
+              )
+            )
+            (br_if $l13 (i32.lt_u (local.tee $h (i32.add (local.get $h) (i32.const 1))) (i32.shl (local.get $count) (i32.const 1))))
+          )
+        )
+        (br $l11)
       )
     )
   )

@@ -91,6 +91,8 @@
   (export "g1_xyzz_to_affine" (func $g1_xyzz_to_affine))
   (export "g1_xyzz_eq" (func $g1_xyzz_eq))
   (export "g1_xyzz_mul_small" (func $g1_xyzz_mul_small))
+  (export "g1_jac_double" (func $g1_jac_double))
+  (export "g1_jac_add_affine" (func $g1_jac_add_affine))
   (export "g1_is_in_subgroup" (func $g1_is_in_subgroup))
   (export "g1_subgroup_check_batch" (func $g1_subgroup_check_batch))
   (export "g1_decode_batch" (func $g1_decode_batch))
@@ -110,6 +112,7 @@
   (export "msm_expand_endo" (func $msm_expand_endo))
   (export "msm_expand_triples" (func $msm_expand_triples))
   (export "msm_expand_packed" (func $msm_expand_packed))
+  (export "msm_straus" (func $msm_straus))
   (export "g1_validate_batch" (func $g1_validate_batch))
   (export "fp2_add" (func $fp2_add))
   (export "fp2_sub" (func $fp2_sub))
@@ -138,6 +141,8 @@
   (export "g2_xyzz_to_affine" (func $g2_xyzz_to_affine))
   (export "g2_xyzz_eq" (func $g2_xyzz_eq))
   (export "g2_xyzz_mul_small" (func $g2_xyzz_mul_small))
+  (export "g2_jac_double" (func $g2_jac_double))
+  (export "g2_jac_add_affine" (func $g2_jac_add_affine))
   (export "g2_is_on_curve" (func $g2_is_on_curve))
   (export "g2_psi" (func $g2_psi))
   (export "g2_is_in_subgroup" (func $g2_is_in_subgroup))
@@ -152,6 +157,7 @@
   (export "g2_msm_compact" (func $g2_msm_compact))
   (export "g2_msm_expand_endo" (func $g2_msm_expand_endo))
   (export "g2_msm_expand_triples" (func $g2_msm_expand_triples))
+  (export "g2_msm_straus" (func $g2_msm_straus))
   (export "fp12_mul" (func $fp12_mul))
   (export "fp12_sqr" (func $fp12_sqr))
   (export "fp12_mul_line" (func $fp12_mul_line))
@@ -5496,6 +5502,89 @@
       )
     )
   )
+  ;; g1_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (216 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp_mul (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_sqr (local.get $scratch) (local.get $acc))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 36)) (i32.add (local.get $acc) (i32.const 36)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 36)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 180)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 36)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (local.get $scratch))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)) (local.get $scratch))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 72)))
+  )
+  ;; g1_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g1_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (360 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g1_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp_is_zero (i32.add (local.get $acc) (i32.const 72)))
+      (then
+        (call $fp_copy (local.get $acc) (local.get $a))
+        (call $fp_copy (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $a) (i32.const 36)))
+        (call $fp_set_one (i32.add (local.get $acc) (i32.const 72)))
+        (return)
+      )
+    )
+    (call $fp_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 36)) (local.get $a) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $acc) (i32.const 72)) (local.get $scratch))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $a) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 36)) (local.get $acc))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $acc) (i32.const 36)))
+    (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 108)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp_is_zero (i32.add (local.get $scratch) (i32.const 144)))
+          (then
+            (call $g1_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp_set_zero (i32.add (local.get $acc) (i32.const 72)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 180)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 108)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 288)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp_add (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 108)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 180)))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_double (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 252)))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 288)) (local.get $acc))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 324)))
+    (call $fp_sub (i32.add (local.get $acc) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 324)) (i32.add (local.get $scratch) (i32.const 252)))
+  )
   ;; g1_is_in_subgroup(p, scratch) → 1, always: the cofactor of bn254 is 1, so E(F_p) is the order-r group G1
   ;; and every affine point on the curve is in it (p assumed on the curve, as for the other curves). p and scratch are
   ;; not read (scratch: 0 bytes). Kept so that callers need no per-curve case; g1_decode_batch skips it. Cost: 0.
@@ -8725,6 +8814,268 @@
       )
     )
   )
+  ;; msm_straus(out, points, halves, count, scratch): out = Σ_i k1_i·P_i + k2_i·φ(P_i) in XYZZ (infinity for count = 0), where
+  ;; points are count finite affine points (stride 72, [0, 2p) per component, read only) and halves count pairs (k1, k2)
+  ;; of 16-byte little-endian magnitudes < 2^127 with the sign in bit 127 (msm_split_scalars' output, read only).
+  ;; Straus over the 2·count halves, each a width-5 NAF, with per point the odd multiples P … 15P in affine
+  ;; (one inversion for all tables) and φ's as β·x: see src/codegen/msm-straus.ts. scratch: strausScratchBytes(count, 36) (src/abi/layout.ts) = 2872·count + 872 bytes;
+  ;; no overlap with the other arguments. Cost: ≈ 128 doublings (6M + 3S) once; per point 1 doubling, 7 XYZZ
+  ;; additions (12M + 2S), 72M for the affine tables, and ≈ 2·128/6 mixed additions (8M + 2S); + 1I.
+  ;; i64.mul instructions in body: 0
+  (func $msm_straus (param $out i32) (param $points i32) (param $halves i32) (param $count i32) (param $scratch i32)
+    (local $tabX i32) (local $tabA i32) (local $tabB i32) (local $den i32) (local $pre i32) (local $flags i32) (local $digits i32) (local $N i32)
+    (local $h i32) (local $i i32) (local $e i32) (local $pos i32) (local $top i32) (local $dp i32) (local $d i32) (local $neg i32)
+    (local $Z i32) (local $A i32) (local $lo i64) (local $hi i64) (local $dd i64) (local $t i64)
+    (call $g1_xyzz_set_inf (local.get $out))
+    (if (i32.eqz (local.get $count))
+      (then
+        (return)
+      )
+    )
+    (local.set $N (i32.mul (local.get $count) (i32.const 8)))
+    (local.set $tabX (i32.add (local.get $scratch) (i32.const 864)))
+    (local.set $tabA (i32.add (local.get $tabX) (i32.mul (local.get $N) (i32.const 144))))
+    (local.set $tabB (i32.add (local.get $tabA) (i32.mul (local.get $N) (i32.const 72))))
+    (local.set $den (i32.add (local.get $tabB) (i32.mul (local.get $N) (i32.const 36))))
+    (local.set $pre (i32.add (local.get $den) (i32.mul (local.get $N) (i32.const 36))))
+    (local.set $flags (i32.add (local.get $pre) (i32.mul (local.get $N) (i32.const 36))))
+    (local.set $digits (i32.add (local.get $flags) (local.get $N)))
+    (i32.store (i32.add (local.get $scratch) (i32.const 324)) (i32.const 171145621))
+    (i32.store offset=4 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 361569571))
+    (i32.store offset=8 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 412916632))
+    (i32.store offset=12 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 318393925))
+    (i32.store offset=16 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 408922844))
+    (i32.store offset=20 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 24572269))
+    (i32.store offset=24 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 250450874))
+    (i32.store offset=28 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 338235712))
+    (i32.store offset=32 (i32.add (local.get $scratch) (i32.const 324)) (i32.const 789246))
+    ;; 1. width-5 NAF of every half: digit j of half h is the i8 at digits + 136·h + j, the half's sign applied
+    (local.set $top (i32.const 0))
+    (local.set $h (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $h) (i32.shl (local.get $count) (i32.const 1))))
+      (loop $l1
+        (local.set $dp (i32.add (local.get $digits) (i32.mul (local.get $h) (i32.const 136))))
+        (i64.store (local.get $dp) (i64.const 0x0))
+        (i64.store offset=8 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=16 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=24 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=32 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=40 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=48 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=56 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=64 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=72 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=80 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=88 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=96 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=104 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=112 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=120 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=128 (local.get $dp) (i64.const 0x0))
+        (local.set $lo (i64.load (i32.add (local.get $halves) (i32.mul (local.get $h) (i32.const 16)))))
+        (local.set $hi (i64.load offset=8 (i32.add (local.get $halves) (i32.mul (local.get $h) (i32.const 16)))))
+        (local.set $neg (i32.wrap_i64 (i64.shr_u (local.get $hi) (i64.const 0x3f))))
+        (local.set $hi (i64.and (local.get $hi) (i64.const 0x7fffffffffffffff)))
+        (local.set $pos (i32.const 0))
+        (block $b2
+          (loop $l3
+            (br_if $b2 (i64.eqz (i64.or (local.get $lo) (local.get $hi))))
+            (if (i32.wrap_i64 (i64.and (local.get $lo) (i64.const 0x1)))
+              (then
+                (local.set $d (i32.wrap_i64 (i64.and (local.get $lo) (i64.const 0x1f))))
+                (if (i32.ge_u (local.get $d) (i32.const 16))
+                  (then
+                    (local.set $d (i32.sub (local.get $d) (i32.const 32)))
+                  )
+                )
+                (local.set $dd (i64.extend_i32_s (local.get $d)))
+                (if (i32.gt_s (local.get $d) (i32.const 0))
+                  (then
+                    (local.set $hi (i64.sub (local.get $hi) (i64.extend_i32_u (i64.lt_u (local.get $lo) (local.get $dd)))))
+                    (local.set $lo (i64.sub (local.get $lo) (local.get $dd)))
+                  )
+                  (else
+                    (local.set $t (i64.sub (local.get $lo) (local.get $dd)))
+                    (local.set $hi (i64.add (local.get $hi) (i64.extend_i32_u (i64.lt_u (local.get $t) (local.get $lo)))))
+                    (local.set $lo (local.get $t))
+                  )
+                )
+                (i32.store8 (i32.add (local.get $dp) (local.get $pos)) (select (i32.sub (i32.const 0) (local.get $d)) (local.get $d) (local.get $neg)))
+              )
+            )
+            (local.set $lo (i64.or (i64.shr_u (local.get $lo) (i64.const 0x1)) (i64.shl (local.get $hi) (i64.const 0x3f))))
+            (local.set $hi (i64.shr_u (local.get $hi) (i64.const 0x1)))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (br $l3)
+          )
+        )
+        (if (i32.gt_u (local.get $pos) (local.get $top))
+          (then
+            (local.set $top (local.get $pos))
+          )
+        )
+        (br_if $l1 (i32.lt_u (local.tee $h (i32.add (local.get $h) (i32.const 1))) (i32.shl (local.get $count) (i32.const 1))))
+      )
+    )
+    ;; 2. per point the odd multiples T_k = (2k + 1)·P, k < 8, in XYZZ: T_0 = P, D = 2P, T_k = T_(k−1) + D
+    (local.set $i (i32.const 0))
+    (block $b4
+      (br_if $b4 (i32.ge_u (local.get $i) (local.get $count)))
+      (loop $l5
+        (local.set $A (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 72))))
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $i) (i32.const 1152))))
+        (call $g1_xyzz_from_affine (local.get $Z) (local.get $A))
+        (call $g1_xyzz_double_affine (local.get $scratch) (local.get $A) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 144)) (i32.add (local.get $Z) (i32.const 0)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 144)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 144)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 144)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 144)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 288)) (i32.add (local.get $Z) (i32.const 144)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 144)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 144)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 144)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 288)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 432)) (i32.add (local.get $Z) (i32.const 288)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 432)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 432)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 432)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 432)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 576)) (i32.add (local.get $Z) (i32.const 432)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 432)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 432)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 432)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 576)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 720)) (i32.add (local.get $Z) (i32.const 576)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 720)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 720)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 720)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 720)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 864)) (i32.add (local.get $Z) (i32.const 720)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 720)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 720)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 720)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 864)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (call $fp_copy (i32.add (local.get $Z) (i32.const 1008)) (i32.add (local.get $Z) (i32.const 864)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1008)) (i32.const 36)) (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 36)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1008)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 72)))
+        (call $fp_copy (i32.add (i32.add (local.get $Z) (i32.const 1008)) (i32.const 108)) (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 108)))
+        (call $g1_xyzz_add (i32.add (local.get $Z) (i32.const 1008)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 360)))
+        (br_if $l5 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $count)))
+      )
+    )
+    ;; 3. every entry to affine with one inversion (Montgomery's trick on ZZ·ZZZ); entries at infinity flagged
+    (local.set $e (i32.const 0))
+    (block $b6
+      (br_if $b6 (i32.ge_u (local.get $e) (local.get $N)))
+      (loop $l7
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $e) (i32.const 144))))
+        (local.set $A (i32.add (local.get $den) (i32.mul (local.get $e) (i32.const 36))))
+        (if (call $fp_is_zero (i32.add (local.get $Z) (i32.const 72)))
+          (then
+            (i32.store8 (i32.add (local.get $flags) (local.get $e)) (i32.const 1))
+            (call $fp_set_one (local.get $A))
+          )
+          (else
+            (i32.store8 (i32.add (local.get $flags) (local.get $e)) (i32.const 0))
+            (call $fp_mul (local.get $A) (i32.add (local.get $Z) (i32.const 72)) (i32.add (local.get $Z) (i32.const 108)))
+          )
+        )
+        (if (i32.eqz (local.get $e))
+          (then
+            (call $fp_copy (local.get $pre) (local.get $A))
+          )
+          (else
+            (call $fp_mul (i32.add (local.get $pre) (i32.mul (local.get $e) (i32.const 36))) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $e) (i32.const 1)) (i32.const 36))) (local.get $A))
+          )
+        )
+        (br_if $l7 (i32.lt_u (local.tee $e (i32.add (local.get $e) (i32.const 1))) (local.get $N)))
+      )
+    )
+    (call $fp_inv (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $N) (i32.const 1)) (i32.const 36))))
+    (local.set $e (local.get $N))
+    (block $b8
+      (loop $l9
+        (br_if $b8 (i32.eqz (local.get $e)))
+        (local.set $e (i32.sub (local.get $e) (i32.const 1)))
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $e) (i32.const 144))))
+        (if (i32.eqz (local.get $e))
+          (then
+            (call $fp_copy (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 216)))
+          )
+          (else
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $e) (i32.const 1)) (i32.const 36))))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $den) (i32.mul (local.get $e) (i32.const 36))))
+          )
+        )
+        (if (i32.eqz (i32.load8_u (i32.add (local.get $flags) (local.get $e))))
+          (then
+            (local.set $A (i32.add (local.get $tabA) (i32.mul (local.get $e) (i32.const 72))))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $Z) (i32.const 108)))
+            (call $fp_mul (local.get $A) (local.get $Z) (i32.add (local.get $scratch) (i32.const 288)))
+            (call $fp_mul (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 252)) (i32.add (local.get $Z) (i32.const 72)))
+            (call $fp_mul (i32.add (local.get $A) (i32.const 36)) (i32.add (local.get $Z) (i32.const 36)) (i32.add (local.get $scratch) (i32.const 288)))
+            (call $fp_mul (i32.add (local.get $tabB) (i32.mul (local.get $e) (i32.const 36))) (local.get $A) (i32.add (local.get $scratch) (i32.const 324)))
+          )
+        )
+        (br $l9)
+      )
+    )
+    ;; 4. Straus: for each digit position from the top, one doubling, then ± the table entry of every nonzero digit
+    (local.set $pos (local.get $top))
+    (block $b10
+      (loop $l11
+        (br_if $b10 (i32.eqz (local.get $pos)))
+        (local.set $pos (i32.sub (local.get $pos) (i32.const 1)))
+        (call $g1_xyzz_double (local.get $out) (i32.add (local.get $scratch) (i32.const 360)))
+        (local.set $h (i32.const 0))
+        (block $b12
+          (br_if $b12 (i32.ge_u (local.get $h) (i32.shl (local.get $count) (i32.const 1))))
+          (loop $l13
+            (local.set $d (i32.load8_s (i32.add (i32.add (local.get $digits) (i32.mul (local.get $h) (i32.const 136))) (local.get $pos))))
+            (if (local.get $d)
+              (then
+                (local.set $neg (i32.lt_s (local.get $d) (i32.const 0)))
+                (local.set $e (i32.add (i32.mul (i32.shr_u (local.get $h) (i32.const 1)) (i32.const 8)) (i32.shr_u (select (i32.sub (i32.const 0) (local.get $d)) (local.get $d) (local.get $neg)) (i32.const 1))))
+                (if (i32.eqz (i32.load8_u (i32.add (local.get $flags) (local.get $e))))
+                  (then
+                    (local.set $A (i32.add (local.get $tabA) (i32.mul (local.get $e) (i32.const 72))))
+                    (if (i32.or (local.get $neg) (i32.and (local.get $h) (i32.const 1)))
+                      (then
+                        (if (i32.and (local.get $h) (i32.const 1))
+                          (then
+                            (call $fp_copy (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $tabB) (i32.mul (local.get $e) (i32.const 36))))
+                          )
+                          (else
+                            (call $fp_copy (i32.add (local.get $scratch) (i32.const 144)) (local.get $A))
+                          )
+                        )
+                        (if (local.get $neg)
+                          (then
+                            (call $fp_neg (i32.add (i32.add (local.get $scratch) (i32.const 144)) (i32.const 36)) (i32.add (local.get $A) (i32.const 36)))
+                          )
+                          (else
+                            (call $fp_copy (i32.add (i32.add (local.get $scratch) (i32.const 144)) (i32.const 36)) (i32.add (local.get $A) (i32.const 36)))
+                          )
+                        )
+                        (call $g1_xyzz_add_affine (local.get $out) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 360)))
+                      )
+                      (else
+                        (call $g1_xyzz_add_affine (local.get $out) (local.get $A) (i32.add (local.get $scratch) (i32.const 360)))
+                      )
+                    )
+                  )
+                )
+              )
+            )
+            (br_if $l13 (i32.lt_u (local.tee $h (i32.add (local.get $h) (i32.const 1))) (i32.shl (local.get $count) (i32.const 1))))
+          )
+        )
+        (br $l11)
+      )
+    )
+  )
   ;; g1_validate_batch(points, inf, count, check, scratch) → −1 or (index << 3) | code (6 off-curve, 7 off-subgroup).
   ;; Skips points with inf[i] ≠ 0. scratch: 0 bytes (g1_is_in_subgroup's).
   ;; i64.mul instructions in body: 0
@@ -11200,6 +11551,89 @@
       )
     )
   )
+  ;; g2_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays
+  ;; infinity, y = 0 gives Z = 0). scratch: 6 elements (432 bytes).
+  ;; EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,
+  ;; X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.
+  ;; i64.mul instructions in body: 0
+  (func $g2_jac_double (param $acc i32) (param $scratch i32)
+    (call $fp2_mul (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $acc) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $acc) (i32.const 144)))
+    (call $fp2_sqr (local.get $scratch) (local.get $acc))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $acc) (i32.const 72)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp2_add (i32.add (local.get $scratch) (i32.const 360)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 72)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 360)) (local.get $scratch))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 288)) (local.get $scratch))
+    (call $fp2_add (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)) (local.get $scratch))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp2_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_sub (local.get $acc) (local.get $acc) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)) (local.get $acc))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 144)))
+  )
+  ;; g2_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);
+  ;; acc = a → doubling (g2_jac_double); acc = −a → infinity. acc must not overlap a. scratch: 10 elements
+  ;; (720 bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,
+  ;; HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,
+  ;; Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.
+  ;; i64.mul instructions in body: 0
+  (func $g2_jac_add_affine (param $acc i32) (param $a i32) (param $scratch i32)
+    (if (call $fp2_is_zero (i32.add (local.get $acc) (i32.const 144)))
+      (then
+        (call $fp2_copy (local.get $acc) (local.get $a))
+        (call $fp2_copy (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $a) (i32.const 72)))
+        (call $fp2_set_one (i32.add (local.get $acc) (i32.const 144)))
+        (return)
+      )
+    )
+    (call $fp2_sqr (local.get $scratch) (i32.add (local.get $acc) (i32.const 144)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 72)) (local.get $a) (local.get $scratch))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $acc) (i32.const 144)) (local.get $scratch))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $a) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 648)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 72)) (local.get $acc))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 144)) (i32.add (local.get $acc) (i32.const 72)))
+    (if (call $fp2_is_zero (i32.add (local.get $scratch) (i32.const 216)))
+      (then
+        ;; same x: acc = a (double) or acc = −a (infinity)
+        (if (call $fp2_is_zero (i32.add (local.get $scratch) (i32.const 288)))
+          (then
+            (call $g2_jac_double (local.get $acc) (local.get $scratch))
+          )
+          (else
+            (call $fp2_set_zero (i32.add (local.get $acc) (i32.const 144)))
+          )
+        )
+        (return)
+      )
+    )
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 360)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 216)) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 576)) (local.get $acc) (i32.add (local.get $scratch) (i32.const 432)))
+    (call $fp2_add (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 216)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)) (local.get $scratch))
+    (call $fp2_sub (i32.add (local.get $acc) (i32.const 144)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 360)))
+    (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 288)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 504)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $fp2_sub (local.get $acc) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 504)))
+    (call $fp2_double (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 504)))
+    (call $fp2_sub (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 576)) (local.get $acc))
+    (call $fp2_mul (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 648)))
+    (call $fp2_sub (i32.add (local.get $acc) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 648)) (i32.add (local.get $scratch) (i32.const 504)))
+  )
   ;; g2_is_on_curve(p, scratch) → 1 if the affine point p satisfies y² = x³ + b' (b' = 19485874751759354771024239261021720505790618469301721065564631296452457478373 + 266929791119991161246907387137283842545076965332900288569378510910307636690·i), else 0.
   ;; scratch: 3 fp2 elements (216 bytes). Cost: 1M + 2S over fp2 (7 base products).
   ;; i64.mul instructions in body: 0
@@ -11275,293 +11709,217 @@
   )
   ;; g2_is_in_subgroup(p, scratch) → 1 if the affine point p (on the curve, finite) is in G2, else 0: ψ(p) = [147946756881789318990833708069417712966]p
   ;; (for BN curves ψ(P) = [6u²]P characterises G2: El Housni, Guillevic, Piellard, eprint 2022/352).
-  ;; scratch: 22 fp2 elements (1584 bytes). Cost: 126 XYZZ doublings + 69 mixed
-  ;; additions + ψ (2M) + 1 mixed addition + XYZZ comparison (4M), over fp2.
+  ;; The chain in Jacobian coordinates (doubling 2M + 5S), compared with ψ(P) without inversion.
+  ;; scratch: 22 fp2 elements (1584 bytes). Cost: 126 Jacobian doublings (2M + 5S) + 39 mixed
+  ;; additions (7M + 4S; the NAF of the constant when shorter) + ψ (2M) + ≤ 4M, over fp2.
   ;; i64.mul instructions in body: 0
   (func $g2_is_in_subgroup (param $p i32) (param $scratch i32) (result i32)
-    (local $c i32)
-    ;; A = [147946756881789318990833708069417712966]P
-    (call $g2_xyzz_from_affine (local.get $scratch) (local.get $p))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
+    (local $c i32) (local $jeq i32)
+    ;; A = [147946756881789318990833708069417712966]P (Jacobian)
+    (call $fp2_copy (local.get $scratch) (local.get $p))
+    (call $fp2_copy (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $p) (i32.const 72)))
+    (call $fp2_set_one (i32.add (local.get $scratch) (i32.const 144)))
+    (call $fp2_copy (i32.add (local.get $scratch) (i32.const 1296)) (local.get $p))
+    (call $fp2_neg (i32.add (i32.add (local.get $scratch) (i32.const 1296)) (i32.const 72)) (i32.add (local.get $p) (i32.const 72)))
+    ;; NAF of 0x6f4d8248eeb859fbf83e9682e87cfd46: 40 nonzero digits (binary: 70)
     (local.set $c (i32.const 3))
     (loop $l0
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l0 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 6 doublings
-    (local.set $c (i32.const 6))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l1
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l1 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
     (local.set $c (i32.const 3))
     (loop $l2
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l2 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
-    (local.set $c (i32.const 3))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 6))
     (loop $l3
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l3 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 4 doublings
-    (local.set $c (i32.const 4))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
     (loop $l4
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l4 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 5 doublings
-    (local.set $c (i32.const 5))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
     (loop $l5
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l5 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
     (local.set $c (i32.const 3))
     (loop $l6
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l6 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 6 doublings
-    (local.set $c (i32.const 6))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l7
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l7 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
-    (local.set $c (i32.const 3))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l8
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l8 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 6 doublings
-    (local.set $c (i32.const 6))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
     (loop $l9
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l9 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 5 doublings
-    (local.set $c (i32.const 5))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
     (loop $l10
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l10 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 3 doublings
-    (local.set $c (i32.const 3))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 7))
     (loop $l11
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l11 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 2 doublings
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 4 doublings
-    (local.set $c (i32.const 4))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 7))
     (loop $l12
-      (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
       (br_if $l12 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
     )
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; 1 doubling
-    (call $g2_xyzz_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 864)))
-    ;; C = ψ(P)
-    (call $g2_psi (i32.add (local.get $scratch) (i32.const 576)) (local.get $p) (i32.add (local.get $scratch) (i32.const 864)))
-    (call $g2_xyzz_from_affine (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 576)))
-    (return (call $g2_xyzz_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 864))))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l13
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l13 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l14
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l14 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l15
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l15 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
+    (loop $l16
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l16 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 4))
+    (loop $l17
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l17 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 5))
+    (loop $l18
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l18 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 6))
+    (loop $l19
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l19 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $c (i32.const 3))
+    (loop $l20
+      (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+      (br_if $l20 (i32.ne (local.tee $c (i32.sub (local.get $c) (i32.const 1))) (i32.const 0)))
+    )
+    (call $g2_jac_add_affine (local.get $scratch) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_add_affine (local.get $scratch) (i32.add (local.get $scratch) (i32.const 1296)) (i32.add (local.get $scratch) (i32.const 576)))
+    (call $g2_jac_double (local.get $scratch) (i32.add (local.get $scratch) (i32.const 576)))
+    ;; Q = ψ(P); in G2 iff A = Q
+    (call $g2_psi (i32.add (local.get $scratch) (i32.const 288)) (local.get $p) (i32.add (local.get $scratch) (i32.const 576)))
+    (local.set $jeq (i32.const 0))
+    (if (i32.eqz (call $fp2_is_zero (i32.add (local.get $scratch) (i32.const 144))))
+      (then
+        (call $fp2_sqr (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 144)))
+        (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 432)))
+        (if (call $fp2_eq (local.get $scratch) (i32.add (local.get $scratch) (i32.const 504)))
+          (then
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 144)))
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (i32.add (local.get $scratch) (i32.const 288)) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 432)))
+            (local.set $jeq (call $fp2_eq (i32.add (local.get $scratch) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 504))))
+          )
+        )
+      )
+    )
+    (return (local.get $jeq))
   )
   ;; g2_y_is_largest(y) → 1 if y is the larger of ±y in the ZCash and arkworks order (c1 > (p − 1)/2, or c1 = 0 and c0 > (p − 1)/2).
   ;; No scratch. Cost: 1M (g1_y_is_largest on one component).
@@ -13322,6 +13680,277 @@
         (call $fp2_copy (i32.add (local.get $dst) (i32.const 72)) (local.get $src))
         (call $fp2_mul (local.get $dst) (i32.add (local.get $dst) (i32.const 72)) (local.get $betaPtr))
         (br $l1)
+      )
+    )
+  )
+  ;; g2_msm_straus(out, points, halves, count, scratch): out = Σ_i k1_i·P_i + k2_i·φ(P_i) in XYZZ (infinity for count = 0), where
+  ;; points are count finite affine points (stride 144, [0, 2p) per component, read only) and halves count pairs (k1, k2)
+  ;; of 16-byte little-endian magnitudes < 2^127 with the sign in bit 127 (msm_split_scalars' output, read only).
+  ;; Straus over the 2·count halves, each a width-5 NAF, with per point the odd multiples P … 15P in affine
+  ;; (one inversion for all tables) and φ's as β·x: see src/codegen/msm-straus.ts. scratch: strausScratchBytes(count, 72) (src/abi/layout.ts) = 5464·count + 1736 bytes;
+  ;; no overlap with the other arguments. Cost: ≈ 128 doublings (6M + 3S) once; per point 1 doubling, 7 XYZZ
+  ;; additions (12M + 2S), 72M for the affine tables, and ≈ 2·128/6 mixed additions (8M + 2S); + 1I.
+  ;; i64.mul instructions in body: 0
+  (func $g2_msm_straus (param $out i32) (param $points i32) (param $halves i32) (param $count i32) (param $scratch i32)
+    (local $tabX i32) (local $tabA i32) (local $tabB i32) (local $den i32) (local $pre i32) (local $flags i32) (local $digits i32) (local $N i32)
+    (local $h i32) (local $i i32) (local $e i32) (local $pos i32) (local $top i32) (local $dp i32) (local $d i32) (local $neg i32)
+    (local $Z i32) (local $A i32) (local $lo i64) (local $hi i64) (local $dd i64) (local $t i64)
+    (call $g2_xyzz_set_inf (local.get $out))
+    (if (i32.eqz (local.get $count))
+      (then
+        (return)
+      )
+    )
+    (local.set $N (i32.mul (local.get $count) (i32.const 8)))
+    (local.set $tabX (i32.add (local.get $scratch) (i32.const 1728)))
+    (local.set $tabA (i32.add (local.get $tabX) (i32.mul (local.get $N) (i32.const 288))))
+    (local.set $tabB (i32.add (local.get $tabA) (i32.mul (local.get $N) (i32.const 144))))
+    (local.set $den (i32.add (local.get $tabB) (i32.mul (local.get $N) (i32.const 72))))
+    (local.set $pre (i32.add (local.get $den) (i32.mul (local.get $N) (i32.const 72))))
+    (local.set $flags (i32.add (local.get $pre) (i32.mul (local.get $N) (i32.const 72))))
+    (local.set $digits (i32.add (local.get $flags) (local.get $N)))
+    (i32.store (i32.add (local.get $scratch) (i32.const 648)) (i32.const 416069521))
+    (i32.store offset=4 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 391846970))
+    (i32.store offset=8 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 193189602))
+    (i32.store offset=12 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 244240497))
+    (i32.store offset=16 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 310558434))
+    (i32.store offset=20 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 69340804))
+    (i32.store offset=24 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 535036287))
+    (i32.store offset=28 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 352865610))
+    (i32.store offset=32 (i32.add (local.get $scratch) (i32.const 648)) (i32.const 1478937))
+    (i32.store (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=4 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=8 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=12 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=16 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=20 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=24 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=28 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    (i32.store offset=32 (i32.add (i32.add (local.get $scratch) (i32.const 648)) (i32.const 36)) (i32.const 0))
+    ;; 1. width-5 NAF of every half: digit j of half h is the i8 at digits + 136·h + j, the half's sign applied
+    (local.set $top (i32.const 0))
+    (local.set $h (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $h) (i32.shl (local.get $count) (i32.const 1))))
+      (loop $l1
+        (local.set $dp (i32.add (local.get $digits) (i32.mul (local.get $h) (i32.const 136))))
+        (i64.store (local.get $dp) (i64.const 0x0))
+        (i64.store offset=8 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=16 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=24 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=32 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=40 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=48 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=56 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=64 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=72 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=80 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=88 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=96 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=104 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=112 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=120 (local.get $dp) (i64.const 0x0))
+        (i64.store offset=128 (local.get $dp) (i64.const 0x0))
+        (local.set $lo (i64.load (i32.add (local.get $halves) (i32.mul (local.get $h) (i32.const 16)))))
+        (local.set $hi (i64.load offset=8 (i32.add (local.get $halves) (i32.mul (local.get $h) (i32.const 16)))))
+        (local.set $neg (i32.wrap_i64 (i64.shr_u (local.get $hi) (i64.const 0x3f))))
+        (local.set $hi (i64.and (local.get $hi) (i64.const 0x7fffffffffffffff)))
+        (local.set $pos (i32.const 0))
+        (block $b2
+          (loop $l3
+            (br_if $b2 (i64.eqz (i64.or (local.get $lo) (local.get $hi))))
+            (if (i32.wrap_i64 (i64.and (local.get $lo) (i64.const 0x1)))
+              (then
+                (local.set $d (i32.wrap_i64 (i64.and (local.get $lo) (i64.const 0x1f))))
+                (if (i32.ge_u (local.get $d) (i32.const 16))
+                  (then
+                    (local.set $d (i32.sub (local.get $d) (i32.const 32)))
+                  )
+                )
+                (local.set $dd (i64.extend_i32_s (local.get $d)))
+                (if (i32.gt_s (local.get $d) (i32.const 0))
+                  (then
+                    (local.set $hi (i64.sub (local.get $hi) (i64.extend_i32_u (i64.lt_u (local.get $lo) (local.get $dd)))))
+                    (local.set $lo (i64.sub (local.get $lo) (local.get $dd)))
+                  )
+                  (else
+                    (local.set $t (i64.sub (local.get $lo) (local.get $dd)))
+                    (local.set $hi (i64.add (local.get $hi) (i64.extend_i32_u (i64.lt_u (local.get $t) (local.get $lo)))))
+                    (local.set $lo (local.get $t))
+                  )
+                )
+                (i32.store8 (i32.add (local.get $dp) (local.get $pos)) (select (i32.sub (i32.const 0) (local.get $d)) (local.get $d) (local.get $neg)))
+              )
+            )
+            (local.set $lo (i64.or (i64.shr_u (local.get $lo) (i64.const 0x1)) (i64.shl (local.get $hi) (i64.const 0x3f))))
+            (local.set $hi (i64.shr_u (local.get $hi) (i64.const 0x1)))
+            (local.set $pos (i32.add (local.get $pos) (i32.const 1)))
+            (br $l3)
+          )
+        )
+        (if (i32.gt_u (local.get $pos) (local.get $top))
+          (then
+            (local.set $top (local.get $pos))
+          )
+        )
+        (br_if $l1 (i32.lt_u (local.tee $h (i32.add (local.get $h) (i32.const 1))) (i32.shl (local.get $count) (i32.const 1))))
+      )
+    )
+    ;; 2. per point the odd multiples T_k = (2k + 1)·P, k < 8, in XYZZ: T_0 = P, D = 2P, T_k = T_(k−1) + D
+    (local.set $i (i32.const 0))
+    (block $b4
+      (br_if $b4 (i32.ge_u (local.get $i) (local.get $count)))
+      (loop $l5
+        (local.set $A (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 144))))
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $i) (i32.const 2304))))
+        (call $g2_xyzz_from_affine (local.get $Z) (local.get $A))
+        (call $g2_xyzz_double_affine (local.get $scratch) (local.get $A) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 288)) (i32.add (local.get $Z) (i32.const 0)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 0)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 288)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 576)) (i32.add (local.get $Z) (i32.const 288)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 288)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 576)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 864)) (i32.add (local.get $Z) (i32.const 576)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 576)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 864)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 1152)) (i32.add (local.get $Z) (i32.const 864)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 864)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 1152)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 1440)) (i32.add (local.get $Z) (i32.const 1152)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1440)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1440)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1440)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 1152)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 1440)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 1728)) (i32.add (local.get $Z) (i32.const 1440)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1728)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 1440)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1728)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 1440)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 1728)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 1440)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 1728)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (call $fp2_copy (i32.add (local.get $Z) (i32.const 2016)) (i32.add (local.get $Z) (i32.const 1728)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 2016)) (i32.const 72)) (i32.add (i32.add (local.get $Z) (i32.const 1728)) (i32.const 72)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 2016)) (i32.const 144)) (i32.add (i32.add (local.get $Z) (i32.const 1728)) (i32.const 144)))
+        (call $fp2_copy (i32.add (i32.add (local.get $Z) (i32.const 2016)) (i32.const 216)) (i32.add (i32.add (local.get $Z) (i32.const 1728)) (i32.const 216)))
+        (call $g2_xyzz_add (i32.add (local.get $Z) (i32.const 2016)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 720)))
+        (br_if $l5 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $count)))
+      )
+    )
+    ;; 3. every entry to affine with one inversion (Montgomery's trick on ZZ·ZZZ); entries at infinity flagged
+    (local.set $e (i32.const 0))
+    (block $b6
+      (br_if $b6 (i32.ge_u (local.get $e) (local.get $N)))
+      (loop $l7
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $e) (i32.const 288))))
+        (local.set $A (i32.add (local.get $den) (i32.mul (local.get $e) (i32.const 72))))
+        (if (call $fp2_is_zero (i32.add (local.get $Z) (i32.const 144)))
+          (then
+            (i32.store8 (i32.add (local.get $flags) (local.get $e)) (i32.const 1))
+            (call $fp2_set_one (local.get $A))
+          )
+          (else
+            (i32.store8 (i32.add (local.get $flags) (local.get $e)) (i32.const 0))
+            (call $fp2_mul (local.get $A) (i32.add (local.get $Z) (i32.const 144)) (i32.add (local.get $Z) (i32.const 216)))
+          )
+        )
+        (if (i32.eqz (local.get $e))
+          (then
+            (call $fp2_copy (local.get $pre) (local.get $A))
+          )
+          (else
+            (call $fp2_mul (i32.add (local.get $pre) (i32.mul (local.get $e) (i32.const 72))) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $e) (i32.const 1)) (i32.const 72))) (local.get $A))
+          )
+        )
+        (br_if $l7 (i32.lt_u (local.tee $e (i32.add (local.get $e) (i32.const 1))) (local.get $N)))
+      )
+    )
+    (call $fp2_inv (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $N) (i32.const 1)) (i32.const 72))))
+    (local.set $e (local.get $N))
+    (block $b8
+      (loop $l9
+        (br_if $b8 (i32.eqz (local.get $e)))
+        (local.set $e (i32.sub (local.get $e) (i32.const 1)))
+        (local.set $Z (i32.add (local.get $tabX) (i32.mul (local.get $e) (i32.const 288))))
+        (if (i32.eqz (local.get $e))
+          (then
+            (call $fp2_copy (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 432)))
+          )
+          (else
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $pre) (i32.mul (i32.sub (local.get $e) (i32.const 1)) (i32.const 72))))
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $scratch) (i32.const 432)) (i32.add (local.get $den) (i32.mul (local.get $e) (i32.const 72))))
+          )
+        )
+        (if (i32.eqz (i32.load8_u (i32.add (local.get $flags) (local.get $e))))
+          (then
+            (local.set $A (i32.add (local.get $tabA) (i32.mul (local.get $e) (i32.const 144))))
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 576)) (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $Z) (i32.const 216)))
+            (call $fp2_mul (local.get $A) (local.get $Z) (i32.add (local.get $scratch) (i32.const 576)))
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 576)) (i32.add (local.get $scratch) (i32.const 504)) (i32.add (local.get $Z) (i32.const 144)))
+            (call $fp2_mul (i32.add (local.get $A) (i32.const 72)) (i32.add (local.get $Z) (i32.const 72)) (i32.add (local.get $scratch) (i32.const 576)))
+            (call $fp2_mul (i32.add (local.get $tabB) (i32.mul (local.get $e) (i32.const 72))) (local.get $A) (i32.add (local.get $scratch) (i32.const 648)))
+          )
+        )
+        (br $l9)
+      )
+    )
+    ;; 4. Straus: for each digit position from the top, one doubling, then ± the table entry of every nonzero digit
+    (local.set $pos (local.get $top))
+    (block $b10
+      (loop $l11
+        (br_if $b10 (i32.eqz (local.get $pos)))
+        (local.set $pos (i32.sub (local.get $pos) (i32.const 1)))
+        (call $g2_xyzz_double (local.get $out) (i32.add (local.get $scratch) (i32.const 720)))
+        (local.set $h (i32.const 0))
+        (block $b12
+          (br_if $b12 (i32.ge_u (local.get $h) (i32.shl (local.get $count) (i32.const 1))))
+          (loop $l13
+            (local.set $d (i32.load8_s (i32.add (i32.add (local.get $digits) (i32.mul (local.get $h) (i32.const 136))) (local.get $pos))))
+            (if (local.get $d)
+              (then
+                (local.set $neg (i32.lt_s (local.get $d) (i32.const 0)))
+                (local.set $e (i32.add (i32.mul (i32.shr_u (local.get $h) (i32.const 1)) (i32.const 8)) (i32.shr_u (select (i32.sub (i32.const 0) (local.get $d)) (local.get $d) (local.get $neg)) (i32.const 1))))
+                (if (i32.eqz (i32.load8_u (i32.add (local.get $flags) (local.get $e))))
+                  (then
+                    (local.set $A (i32.add (local.get $tabA) (i32.mul (local.get $e) (i32.const 144))))
+                    (if (i32.or (local.get $neg) (i32.and (local.get $h) (i32.const 1)))
+                      (then
+                        (if (i32.and (local.get $h) (i32.const 1))
+                          (then
+                            (call $fp2_copy (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $tabB) (i32.mul (local.get $e) (i32.const 72))))
+                          )
+                          (else
+                            (call $fp2_copy (i32.add (local.get $scratch) (i32.const 288)) (local.get $A))
+                          )
+                        )
+                        (if (local.get $neg)
+                          (then
+                            (call $fp2_neg (i32.add (i32.add (local.get $scratch) (i32.const 288)) (i32.const 72)) (i32.add (local.get $A) (i32.const 72)))
+                          )
+                          (else
+                            (call $fp2_copy (i32.add (i32.add (local.get $scratch) (i32.const 288)) (i32.const 72)) (i32.add (local.get $A) (i32.const 72)))
+                          )
+                        )
+                        (call $g2_xyzz_add_affine (local.get $out) (i32.add (local.get $scratch) (i32.const 288)) (i32.add (local.get $scratch) (i32.const 720)))
+                      )
+                      (else
+                        (call $g2_xyzz_add_affine (local.get $out) (local.get $A) (i32.add (local.get $scratch) (i32.const 720)))
+                      )
+                    )
+                  )
+                )
+              )
+            )
+            (br_if $l13 (i32.lt_u (local.tee $h (i32.add (local.get $h) (i32.const 1))) (i32.shl (local.get $count) (i32.const 1))))
+          )
+        )
+        (br $l11)
       )
     )
   )

@@ -100,7 +100,7 @@ for (const cfg of configs) {
   const hasFormat = (n: PointFormatName) => curve.formats.some((f) => f.name === n);
 
   // ---------------------------------------------------------------- memory helpers
-  const { writeEl, writeAffine, readAffine, writeXyzz, readXyzz, show } = pointMemory(F, Fp, rng);
+  const { writeEl, writeAffine, readAffine, writeXyzz, readXyzz, writeJac, readJac, show } = pointMemory(F, Fp, rng);
 
   // ---------------------------------------------------------------- points
   const G = ref.G;
@@ -426,6 +426,22 @@ for (const cfg of configs) {
         K.g1_xyzz_add_affine(P1, A1, scr);
         assert.deepEqual(readXyzz(P1), ref.add(P, Q), `add_affine ${show(P)} + ${show(Q)}`);
         assert.deepEqual(readAffine(A1), Q, 'a unchanged');
+      }
+    });
+
+    it('jac_add_affine: all pairs with a finite affine operand (acc = a → double, acc = −a → O, acc = O → a); jac_double incl. O, order 2 and 3', () => {
+      for (const [P, Q] of pairs) {
+        if (Q === null) continue;
+        writeJac(P1, P);
+        writeAffine(A1, Q, true);
+        K.g1_jac_add_affine(P1, A1, scr);
+        assert.deepEqual(readJac(P1), ref.add(P, Q), `jac_add_affine ${show(P)} + ${show(Q)}`);
+        assert.deepEqual(readAffine(A1), Q, 'a unchanged');
+      }
+      for (const P of [...g1Points, ...offPoints, ...small, null]) {
+        writeJac(P1, P);
+        K.g1_jac_double(P1, scr);
+        assert.deepEqual(readJac(P1), ref.double(P), `jac_double ${show(P)}`);
       }
     });
 

@@ -120,6 +120,44 @@ for (const name of g2CurveNames) {
       check(X(0), ref.mul(Q, 2n * 1000003n));
     });
 
+    it('Jacobian add_affine and double against the reference (P + P, P + (−P), O + Q, 2·Q)', () => {
+      const P = randomPoint()!, Q = randomPoint()!;
+      const J = A; // Jacobian X, Y, Z (2·E bytes each); read back through XYZZ: ZZ = Z², ZZZ = Z³
+      const aff = inst.arena.alloc(4 * E);
+      const T = inst.arena.alloc(2 * E);
+      const check = (want: G2Point, what: string) => {
+        k.fp2_sqr(T, J + 4 * E);
+        k.fp2_mul(J + 6 * E, T, J + 4 * E);
+        k.fp2_copy(J + 4 * E, T);
+        const inf = k.g2_xyzz_to_affine(aff, J, scratch);
+        if (want === null) assert.equal(inf, 1, what);
+        else {
+          assert.equal(inf, 0, what);
+          assert.deepEqual(readG2Affine(inst, aff), want, what);
+        }
+      };
+      const setJac = (R: G2AffineValue | null) => {
+        if (R === null) return k.fp2_set_zero(J + 4 * E);
+        write(aff, R);
+        k.g2_xyzz_from_affine(J, aff); // X, Y, 1 (, 1)
+      };
+      for (const [R, S, want, what] of [[P, Q, ref.add(P, Q), 'P + Q'], [P, P, ref.double(P), 'P + P'], [P, ref.neg(P)!, null, 'P + (−P)'], [null, Q, Q, 'O + Q']] as const) {
+        setJac(R);
+        write(aff, S!);
+        k.g2_jac_add_affine(J, aff, scratch);
+        check(want, what);
+      }
+      setJac(Q);
+      k.g2_jac_double(J, scratch);
+      k.g2_jac_double(J, scratch);
+      check(ref.mul(Q, 4n), '4·Q');
+      setJac(Q);
+      write(aff, P);
+      k.g2_jac_add_affine(J, aff, scratch);
+      k.g2_jac_add_affine(J, aff, scratch);
+      check(ref.add(Q, ref.double(P)), 'Q + P + P (Z ≠ 1)');
+    });
+
     const msm = (points: G2Point[], scalars: bigint[], opts: { windowBits?: number; ranges?: number; segments?: number } = {}) => {
       const n = points.length;
       const mark = inst.arena.mark();

@@ -41,6 +41,23 @@ export function subgroupBatchScratchBytes(count: number, EB: number): number {
   return (5 * count + SUBGROUP_BATCH_FIXED_ELEMENTS) * EB + count + 8;
 }
 
+/** msm_straus (small MSMs, src/codegen/msm-straus.ts): wNAF width, odd multiples 1, 3, …, 2^(w−1) − 1
+ * per point (2^(w−2) of them), digit bytes per half (positions 0…128 of a < 2^127 magnitude's wNAF,
+ * rounded up), fixed scratch elements (accumulator, 2P, a negated point, inversion temporaries, β,
+ * the XYZZ kernels' scratch). */
+export const STRAUS_WNAF_WIDTH = 5;
+export const STRAUS_TABLE = 1 << (STRAUS_WNAF_WIDTH - 2);
+export const STRAUS_DIGIT_BYTES = 136;
+export const STRAUS_FIXED_ELEMENTS = 24;
+
+/** Bytes of scratch msm_straus needs for `count` points with coordinate elements of `EB` bytes: per
+ * point its table in XYZZ and in affine (x, y, β·x), a denominator and a prefix product per entry
+ * (9 elements per entry), one flag byte per entry and the wNAF digits of its two halves; the fixed
+ * elements above. */
+export function strausScratchBytes(count: number, EB: number): number {
+  return count * (STRAUS_TABLE * (9 * EB + 1) + 2 * STRAUS_DIGIT_BYTES) + STRAUS_FIXED_ELEMENTS * EB + 8;
+}
+
 /** Field order of the msm_accumulate state block (i32 each, at 4·index). */
 export const ACC_STATE_FIELDS = [
   'points', 'halves', 'count', 'shift', 'c', 'buckets', 'bstate', 'pending', 'pairs', 'batch',

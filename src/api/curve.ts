@@ -208,7 +208,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
         instances = [inst];
         const fp = inst.fields.fp.info;
         info = Object.freeze({ backend: chosen!, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes, ...(reason === undefined ? {} : { reason }) });
-        g1Ctx = context(g1Ctx, groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable, cofactor: desc.params.h1 }));
+        g1Ctx = context(g1Ctx, groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable, strausMaxPoints: desc.tuning.straus?.g1, subgroupBatchFrom: desc.tuning.subgroupBatchFrom?.g1, cofactor: desc.params.h1 }));
         g1 ??= new Group({ entry: `${desc.name}.g1`, r, formats, ctx: g1Ctx });
         const g2Spec = desc.g2;
         if (!g2Spec || !module.g2Formats) {
@@ -219,7 +219,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
         // G2 runs on the i32 module (a wide64 module has no F_p² kernels): this instance, or a second one
         return (chosen === 'i32' ? Promise.resolve(inst) : instantiateGenerated(module)).then((i32) => {
           if (i32 !== inst) instances.push(i32);
-          g2Ctx = context(g2Ctx, groupContext('g2', { inst: i32, scratchBytes: module.scratchBytes, windowTable, cofactor: g2Spec.h2 }));
+          g2Ctx = context(g2Ctx, groupContext('g2', { inst: i32, scratchBytes: module.scratchBytes, windowTable, strausMaxPoints: desc.tuning.straus?.g2, subgroupBatchFrom: desc.tuning.subgroupBatchFrom?.g2, cofactor: g2Spec.h2 }));
           g2 ??= new Group({ entry: `${desc.name}.g2`, r, formats: module.g2Formats as readonly PointFormatSpec<G2FormatName>[], ctx: g2Ctx });
           live = true;
           wasReleased = false;

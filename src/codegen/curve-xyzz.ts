@@ -19,6 +19,20 @@ const ADD_SCRATCH = 10;
 export const XYZZ_SCRATCH = Object.freeze({ double: 6, doubleAffine: 6, add: ADD_SCRATCH, addAffine: ADD_SCRATCH, toAffine: 4, eq: 2, mulSmall: 4 + ADD_SCRATCH });
 export type XyzzKernel = keyof typeof XYZZ_SCRATCH;
 
+/** The non-adjacent form of c ≥ 1: digits in {−1, 0, 1}, least significant first, no two adjacent nonzero. */
+export function nonAdjacentForm(c: bigint): number[] {
+  const digits: number[] = [];
+  for (let v = c; v > 0n; v >>= 1n) {
+    let d = 0;
+    if (v & 1n) {
+      d = (v & 3n) === 3n ? -1 : 1;
+      v -= BigInt(d);
+    }
+    digits.push(d);
+  }
+  return digits;
+}
+
 export class XyzzGen {
   /** bytes per coordinate element */
   readonly EB: number;
@@ -67,7 +81,63 @@ export class XyzzGen {
   }
 
 
-  /** The XYZZ kernels: set_inf, from_affine, neg, double, double_affine, add_affine, add, to_affine, eq, mul_small. */
+  /**
+   * acc ← [c]·acc in Jacobian coordinates (acc holds the affine point `base` on entry), with the
+   * `<prefix>_jac_*` kernels: left to right over c's bits, or, when `negBase` (scratch for −base, 2
+   * elements) is given and c's non-adjacent form has fewer nonzero digits, over its NAF.
+   */
+  mulConstJac(fb: FuncBuilder, acc: I32, c: bigint, base: I32, opScratch: I32, counter: Local<'i32'>, negBase?: I32): void {
+    const g = this.prefix;
+    const double = () => fb.call(`${g}_jac_double`, acc, opScratch);
+    const naf = nonAdjacentForm(c);
+    if (!negBase || naf.filter((d) => d !== 0).length >= c.toString(2).replace(/0/g, '').length) {
+      emitDoubleAndAdd(fb, c, counter, double, () => fb.call(`${g}_jac_add_affine`, acc, base, opScratch), (run) => `${run} doubling${run > 1 ? 's' : ''}`);
+      return;
+    }
+    this.copyElems(fb, negBase, base, 1);
+    this.fcall(fb, 'neg', this.el(negBase, 1), this.el(base, 1));
+    // most significant digit first; the leading digit is 1 (acc = base)
+    fb.comment(`NAF of 0x${c.toString(16)}: ${naf.filter((d) => d !== 0).length} nonzero digits (binary: ${c.toString(2).replace(/0/g, '').length})`);
+    let run = 0;
+    const flush = () => {
+      if (run <= 2) for (let k = 0; k < run; k++) double();
+      else {
+        counter.set(i32.const(run));
+        fb.loop((again) => {
+          double();
+          fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
+        });
+      }
+      run = 0;
+    };
+    for (let j = naf.length - 2; j >= 0; j--) {
+      run++;
+      if (naf[j] === 0) continue;
+      flush();
+      fb.call(`${g}_jac_add_affine`, acc, naf[j] > 0 ? base : negBase, opScratch);
+    }
+    flush();
+  }
+
+  /** i32 expression: 1 if the Jacobian point J (finite or not) equals the finite affine point (x, y) (y negated when `negY`): X = x·Z², Y = ±y·Z³. Uses two scratch elements T, U. */
+  jacEqAffine(fb: FuncBuilder, J: I32, x: I32, y: I32, negY: boolean, [T, U]: [I32, I32]): I32 {
+    const f = (op: string, ...a: I32[]) => this.fcall(fb, op, ...a);
+    const res = fb.local('jeq', 'i32');
+    res.set(i32.const(0));
+    fb.if(i32.eqz(this.fexpr(fb, 'is_zero', this.el(J, 2))), () => {
+      f('sqr', T, this.el(J, 2));
+      f('mul', U, x, T);
+      fb.if(this.fexpr(fb, 'eq', this.el(J, 0), U), () => {
+        f('mul', T, T, this.el(J, 2));
+        f('mul', U, y, T);
+        if (negY) f('neg', U, U);
+        res.set(this.fexpr(fb, 'eq', this.el(J, 1), U));
+      });
+    });
+    return res.get;
+  }
+
+  /** The XYZZ kernels: set_inf, from_affine, neg, double, double_affine, add_affine, add, to_affine, eq, mul_small; and the two Jacobian ones. */
   emitXyzz(): void {
     this.emitXyzzBasics();
     this.emitXyzzDouble();
@@ -75,6 +145,104 @@ export class XyzzGen {
     this.emitXyzzToAffine();
     this.emitXyzzEq();
     this.emitXyzzMulSmall();
+    this.emitJacobian();
+  }
+
+  /**
+   * Jacobian coordinates (x = X/Z², y = Y/Z³, infinity ⟺ Z ≡ 0; 3 elements): the cheapest doubling for
+   * a = 0 (2M + 5S against XYZZ's 6M + 3S), for single-point chains such as the subgroup tests.
+   */
+  private emitJacobian(): void {
+    const { mb, prefix: g } = this;
+    mb.func(`${g}_jac_double`, { acc: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_jac_double(acc, scratch): acc = 2·acc in Jacobian coordinates (X, Y, Z at +0, +EB, +2·EB; infinity ⟺ Z ≡ 0 stays`,
+      `infinity, y = 0 gives Z = 0). scratch: ${this.jacScratch.double} elements (${this.jacBytes('double')} bytes).`,
+      `EFD g1p/shortw/jacobian-0 dbl-2009-l: A = X², B = Y², C = B², D = 2((X + B)² − A − C), E = 3A, F = E²,`,
+      `X3 = F − 2D, Y3 = E(D − X3) − 8C, Z3 = 2YZ. Cost: 2M + 5S.`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X, Y, Z] = [0, 1, 2].map((k) => this.el(acc, k));
+      const [A, B, C, D, E, T] = [0, 1, 2, 3, 4, 5].map((k) => this.el(s, k));
+      const f = (op: string, ...a: I32[]) => this.fcall(fb, op, ...a);
+      f('mul', Z, Y, Z);
+      f('double', Z, Z);
+      f('sqr', A, X);
+      f('sqr', B, Y);
+      f('sqr', C, B);
+      f('add', T, X, B);
+      f('sqr', T, T);
+      f('sub', T, T, A);
+      f('sub', T, T, C);
+      f('double', D, T);
+      f('double', E, A);
+      f('add', E, E, A);
+      f('sqr', T, E);
+      f('sub', X, T, D);
+      f('sub', X, X, D);
+      f('sub', T, D, X);
+      f('mul', T, E, T);
+      f('double', C, C);
+      f('double', C, C);
+      f('double', C, C);
+      f('sub', Y, T, C);
+    }, { scratch: this.jacBytes('double') });
+
+    mb.func(`${g}_jac_add_affine`, { acc: 'i32', a: 'i32', scratch: 'i32' }, undefined, [
+      `${g}_jac_add_affine(acc, a, scratch): acc = acc + a, Jacobian + finite affine (mixed). acc may be infinity (→ a);`,
+      `acc = a → doubling (${g}_jac_double); acc = −a → infinity. acc must not overlap a. scratch: ${this.jacScratch.addAffine} elements`,
+      `(${this.jacBytes('addAffine')} bytes). EFD g1p/shortw/jacobian-0 madd-2007-bl: Z1Z1 = Z1², U2 = x·Z1Z1, S2 = y·Z1·Z1Z1, H = U2 − X1,`,
+      `HH = H², I = 4HH, J = H·I, r = 2(S2 − Y1), V = X1·I, X3 = r² − J − 2V, Y3 = r(V − X3) − 2·Y1·J,`,
+      `Z3 = (Z1 + H)² − Z1Z1 − HH. Cost: 7M + 4S.`,
+    ], (fb) => {
+      const acc = fb.param('acc', 'i32').get;
+      const a = fb.param('a', 'i32').get;
+      const s = fb.param('scratch', 'i32').get;
+      const [X, Y, Z] = [0, 1, 2].map((k) => this.el(acc, k));
+      const [x, y] = [this.el(a, 0), this.el(a, 1)];
+      const [ZZ, U2, S2, H, R, HH, I, J, V, T] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => this.el(s, k));
+      const f = (op: string, ...args: I32[]) => this.fcall(fb, op, ...args);
+      fb.if(this.fexpr(fb, 'is_zero', Z), () => {
+        this.copyElems(fb, acc, a, 2);
+        f('set_one', Z);
+        fb.ret();
+      });
+      f('sqr', ZZ, Z);
+      f('mul', U2, x, ZZ);
+      f('mul', T, Z, ZZ);
+      f('mul', S2, y, T);
+      f('sub', H, U2, X);
+      f('sub', R, S2, Y);
+      fb.if(this.fexpr(fb, 'is_zero', H), () => {
+        fb.comment('same x: acc = a (double) or acc = −a (infinity)');
+        fb.if(this.fexpr(fb, 'is_zero', R), () => fb.call(`${g}_jac_double`, acc, s), () => f('set_zero', Z));
+        fb.ret();
+      });
+      f('sqr', HH, H);
+      f('double', I, HH);
+      f('double', I, I);
+      f('mul', J, H, I);
+      f('double', R, R);
+      f('mul', V, X, I);
+      f('add', T, Z, H);
+      f('sqr', T, T);
+      f('sub', T, T, ZZ);
+      f('sub', Z, T, HH);
+      f('sqr', T, R);
+      f('sub', T, T, J);
+      f('sub', T, T, V);
+      f('sub', X, T, V);
+      f('mul', J, Y, J);
+      f('double', J, J);
+      f('sub', T, V, X);
+      f('mul', T, R, T);
+      f('sub', Y, T, J);
+    }, { scratch: this.jacBytes('addAffine') });
+  }
+
+  readonly jacScratch = Object.freeze({ double: 6, addAffine: 10 });
+  jacBytes(kernel: 'double' | 'addAffine'): number {
+    return this.jacScratch[kernel] * this.EB;
   }
 
   private emitXyzzBasics(): void {

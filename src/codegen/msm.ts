@@ -20,6 +20,7 @@
  * - msm_reduce_segments: bucket reduction Σ l·B_l with batch-affine additions by splitting the L
  *   buckets into S independent segments (the recursive partition split of the montgomery write-up,
  *   one level wide: the S segment sums are combined afterwards in XYZZ, see src/msm/).
+ * - msm_straus: a small MSM in one call (Straus, width-5 NAF of the GLV halves; ./msm-straus.ts).
  * - msm_compact, msm_expand_endo, msm_expand_triples (+ msm_expand_packed, G1): the point layouts
  *   msm_accumulate reads (emitPrepare); g1_validate_batch: on-curve and subgroup checks of a batch.
  */
@@ -31,6 +32,7 @@ import type { FieldLayout } from './field-layout.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { countedScratch, type CountedScratch } from './scratch.js';
+import { emitStraus } from './msm-straus.js';
 import {
   ACC_STATE_FIELDS, BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, PAIR_BYTES,
   POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, accOffset, batchAddScratchBytes, packedElementBytes, type AccStateField,
@@ -97,7 +99,7 @@ export class MsmGen {
   }
 
   /** Name of a kernel of this group: `msm_accumulate` → `msm_accumulate` (G1) or `g2_msm_accumulate`. */
-  kernel(name: 'batch_add' | 'batch_touch' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_expand_packed'): string {
+  kernel(name: 'batch_add' | 'batch_touch' | 'msm_accumulate' | 'msm_reduce_segments' | 'msm_compact' | 'msm_expand_endo' | 'msm_expand_triples' | 'msm_expand_packed' | 'msm_straus'): string {
     if (name === 'batch_add' || name === 'batch_touch') return `${this.group}_${name}`;
     return this.group === 'g1' ? name : `${this.group}_${name}`;
   }
@@ -109,6 +111,7 @@ export class MsmGen {
       this.emitAccumulate();
       this.emitReduceSegments();
       this.emitPrepare();
+      emitStraus(this);
       return;
     }
     // statistics: pairs added and batches (= inversions) run by g1_batch_add, read by the runtime
@@ -122,6 +125,7 @@ export class MsmGen {
     this.emitAccumulate();
     this.emitReduceSegments();
     this.emitPrepare();
+    emitStraus(this);
     if (this.mb.hasFunc('g1_is_on_curve') && this.mb.hasFunc('g1_is_in_subgroup')) this.emitValidate();
   }
 

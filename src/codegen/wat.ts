@@ -90,6 +90,7 @@ export const i32 = {
   wrap_i64: (a: I64) => op('i32', 'i32.wrap_i64', a),
   load: (addr: I32, offset = 0) => new Expr('i32', `(i32.load${memarg(offset)} ${addr.text})`),
   load8_u: (addr: I32, offset = 0) => new Expr('i32', `(i32.load8_u${memarg(offset)} ${addr.text})`),
+  load8_s: (addr: I32, offset = 0) => new Expr('i32', `(i32.load8_s${memarg(offset)} ${addr.text})`),
   load16_u: (addr: I32, offset = 0) => new Expr('i32', `(i32.load16_u${memarg(offset)} ${addr.text})`),
   select: (a: I32, b: I32, cond: I32) => op('i32', 'select', a, b, cond),
 };

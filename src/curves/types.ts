@@ -62,6 +62,17 @@ export interface CurveTuning {
    * row, sizes more than one step outside the table (or an empty table) the planner's cost model.
    */
   readonly msmWindow: { readonly table: readonly (readonly [logN: number, c: number])[]; readonly measuredBy: string };
+  /**
+   * Up to how many points (kept: finite, nonzero scalar) an MSM of each group runs msm_straus (one
+   * interleaved wNAF pass) instead of buckets, measured; absent: DEFAULT_STRAUS_MAX_POINTS (src/msm/group.ts).
+   */
+  readonly straus?: { readonly g1: number; readonly g2?: number; readonly measuredBy: string };
+  /**
+   * From how many points 'full' validation of each group runs the batched (randomized) subgroup check
+   * instead of exact per-point tests, measured; absent: batchedCheckFrom(cofactor) (src/msm/subgroup.ts:
+   * 2 points per combination). Either path is exact or ≤ 2^−128 (docs/validation.md): only time differs.
+   */
+  readonly subgroupBatchFrom?: { readonly g1?: number; readonly g2?: number; readonly measuredBy: string };
 }
 
 /**

@@ -48,7 +48,7 @@ export type CopiedPoints<F extends string = string> = { kind: 'bytes'; bytes: Ui
  */
 export function* convertProgram(ctx: GroupContext, points: CopiedPoints, n: number, regions: MsmRegions, threads: number, first: number, validate: Validation, meter?: ProgressMeter): PhaseProgram<void> {
   const subgroup = validate === 'full' && ctx.cofactor > 1n;
-  const batchFrom = batchedCheckFrom(ctx.cofactor);
+  const batchFrom = ctx.subgroupBatchFrom ?? batchedCheckFrom(ctx.cofactor);
   const perPoint: Validation = subgroup ? 'on-curve' : validate;
   const decoded = (count: number) => meter?.advance(count, 'decode');
   // the first point that fails to decode or is off the curve: its error waits for the subgroup

@@ -185,6 +185,7 @@ export function* fixedBaseMsmProgram<A>(
     return {
       result,
       stats: {
+        method: 'buckets',
         plan: { c, windows, buckets: L, batch: B, segments: S, workingSet: accumulationWorkingSet(ctx, L, B).total },
         kept: m,
         ...tileCounts(stats),

@@ -38,6 +38,7 @@ export const GROUP_KERNELS = Object.freeze({
     decodeBatch: 'g1_decode_batch',
     validateBatch: 'g1_validate_batch',
     encode: 'g1_encode',
+    straus: 'msm_straus',
   }),
   g2: Object.freeze({
     setInf: 'g2_xyzz_set_inf',
@@ -54,6 +55,7 @@ export const GROUP_KERNELS = Object.freeze({
     decodeBatch: 'g2_decode_batch',
     validateBatch: 'g2_validate_batch',
     encode: 'g2_encode',
+    straus: 'g2_msm_straus',
   }),
 } as const satisfies Record<string, Record<string, AnyKernelName>>);
 
@@ -99,6 +101,10 @@ export interface GroupContext<A = unknown> {
    */
   packedBytes?: number;
   windowTable: WindowTable;
+  /** up to this many points (after dropping infinity and zero scalars) an MSM runs msm_straus instead of buckets (the curve's tuning) */
+  strausMaxPoints: number;
+  /** from this many points 'full' validation runs the batched subgroup check (default: batchedCheckFrom(cofactor), src/msm/subgroup.ts; benchmarks set it) */
+  subgroupBatchFrom?: number;
   /** #E = cofactor · r for this group's curve (1: every point on the curve is in the subgroup) */
   cofactor: bigint;
   scratch: GroupScratch;
@@ -121,11 +127,25 @@ export interface GroupSetup {
   inst: Instance;
   scratchBytes: Readonly<Record<string, number>>;
   windowTable: WindowTable;
+  /** GroupContext.strausMaxPoints (default DEFAULT_STRAUS_MAX_POINTS) */
+  strausMaxPoints?: number;
+  /** GroupContext.subgroupBatchFrom (default: batchedCheckFrom(cofactor)) */
+  subgroupBatchFrom?: number;
   cofactor: bigint;
 }
 
-/** The exact subgroup test from this many points per call runs batch-affine (G1: g1_subgroup_check_batch; break-even ≈ 20). */
-export const EXACT_BATCH_FROM = 24;
+/**
+ * Points up to which an MSM runs msm_straus when the curve's tuning names no value (BLS12-377, Pallas,
+ * Vesta: not measured; BLS12-381 and BN254 G1 break even at ≈ 56–64 points, G2 at ≈ 40).
+ */
+export const DEFAULT_STRAUS_MAX_POINTS = 32;
+
+/**
+ * The exact subgroup test from this many points per call runs batch-affine (G1: g1_subgroup_check_batch); below, the
+ * per-point Jacobian kernel (g1_is_in_subgroup). `npm run bench:subgroup -- --points 1024 --chunks 8,16,24,32,64,128,256,1024`
+ * (Intel Xeon, Node 20.20.2): batch-affine ÷ per-point 1.40 at 8, 1.07 at 24, 1.03 at 32, 0.97 at 64, 0.91 at 1024.
+ */
+export const EXACT_BATCH_FROM = 40;
 
 export function groupContext(name: 'g1', setup: GroupSetup): GroupContext<G1AffineValue>;
 export function groupContext(name: 'g2', setup: GroupSetup): GroupContext<G2AffineValue>;
@@ -138,7 +158,7 @@ export function groupContext(name: GroupName, setup: GroupSetup): GroupContext<G
   const degree = name === 'g1' ? 1 : 2;
   const EB = degree * E;
   const writeAffine = (ptr: number, coords: readonly bigint[]) => coords.forEach((c, j) => fp.write(ptr + j * E, c));
-  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
+  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, strausMaxPoints: setup.strausMaxPoints ?? DEFAULT_STRAUS_MAX_POINTS, subgroupBatchFrom: setup.subgroupBatchFrom, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
   const scratch = (p: string): GroupScratch => ({
     addAffine: s[`${p}_xyzz_add_affine`],
     add: s[`${p}_xyzz_add`],

@@ -7,7 +7,7 @@
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
 import { MsmPlan, planJob } from './plan.js';
-import { POINT_LAYOUT_PACKED, POINT_LAYOUT_TRIPLES } from '../abi/layout.js';
+import { POINT_LAYOUT_PACKED, POINT_LAYOUT_TRIPLES, STRAUS_WNAF_WIDTH, strausScratchBytes } from '../abi/layout.js';
 import { op, type AnyKernelName, type GroupContext } from './group.js';
 import { TileStats, allocWorkspace, tileTask, type PhaseCount, type TileTask } from './tiles.js';
 
@@ -44,6 +44,12 @@ export interface PhaseTimes {
  * ```
  */
 export interface MsmStats {
+  /**
+   * how the sum was computed: 'buckets' (Pippenger's bucket method over windows, the plan below) or,
+   * for a few points, 'straus' (one interleaved wNAF pass, src/codegen/msm-straus.ts; the plan then
+   * has no windows and its c is the wNAF width)
+   */
+  method: 'buckets' | 'straus';
   /** the window plan: window bits c, windows, buckets, batch and reduction segments */
   plan: MsmPlan;
   /** points kept after dropping those at infinity and those with a zero scalar */
@@ -136,6 +142,46 @@ export interface MsmRunOptions {
   prepareInline?: boolean;
 }
 
+/**
+ * The MSM of `kept` points already split and compacted (halves at regions.scalars) by one
+ * msm_straus call, then one conversion to affine; its statistics (no windows, no batched additions).
+ */
+function strausMsm<A>(ctx: GroupContext<A>, regions: MsmRegions, kept: number, t0: number, t1: number): { result: A | null; stats: MsmStats } {
+  const { inst, k, kn, EB } = ctx;
+  const { arena } = inst;
+  const mark = arena.mark();
+  try {
+    const t2 = performance.now();
+    const out = arena.alloc(4 * EB);
+    // (its fixed part also holds the scratch of the conversion to affine)
+    const scratch = arena.alloc(strausScratchBytes(kept, EB));
+    k[kn.straus](out, regions.points, regions.scalars, kept, scratch);
+    const t3 = performance.now();
+    const result = k[kn.toAffine](out, out, scratch) ? null : ctx.readAffine(out);
+    const t4 = performance.now();
+    const none = { additions: 0, inversions: 0 };
+    return {
+      result,
+      stats: {
+        method: 'straus',
+        plan: { c: STRAUS_WNAF_WIDTH, windows: 0, buckets: 0, batch: 0, segments: 0, workingSet: 0 },
+        kept,
+        flushes: 0,
+        additions: 0,
+        inversions: 0,
+        phaseCounts: { accumulate: { ...none }, reduce: { ...none } },
+        estimatedFieldMuls: 0,
+        threads: 1,
+        tiles: 0,
+        times: { split: t1 - t0, prepare: t2 - t1, accumulate: t3 - t2, reduce: 0, final: t4 - t3 },
+        peakMemoryBytes: inst.memory.buffer.byteLength,
+      },
+    };
+  } finally {
+    arena.release(mark);
+  }
+}
+
 /** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381), at most; with threads, at least one task per thread from 2^13 scalars. */
 const SPLIT_CHUNK = 1 << 16;
 
@@ -178,6 +224,15 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
     const bigEndian = options.scalarsBigEndian ? 1 : 0;
     let kept: number;
     let t1 = t0;
+    // few points: no bucket plan, one msm_straus call on this thread (a fixed window or cut tiles ask for buckets)
+    const straus = options.windowBits === undefined && options.ranges === undefined && options.segments === undefined && n <= ctx.strausMaxPoints;
+    if (straus) {
+      const { k, kn } = ctx;
+      k.msm_split_scalars(regions.scalars, regions.scalars, n, bigEndian);
+      t1 = performance.now();
+      kept = k[kn.compact](regions.points, regions.inf, regions.scalars, n);
+      return strausMsm(ctx, regions, kept, t0, t1);
+    }
     if (options.prepareInline) {
       const { k, kn } = ctx;
       k.msm_split_scalars(regions.scalars, regions.scalars, n, bigEndian);
@@ -239,6 +294,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
     return {
       result,
       stats: {
+        method: 'buckets',
         plan,
         kept,
         ...tileCounts(stats),

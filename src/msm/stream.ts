@@ -297,6 +297,7 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
       chunks,
       convertMs: ms.convert,
       stats: {
+        method: 'buckets',
         plan: { ...plan, batch: B },
         kept: keptTotal,
         ...tileCounts(stats),

@@ -1,7 +1,7 @@
 /**
  * Field elements and G1 points in a Wasm instance's memory, for kernel tests: Montgomery-form
  * writes (optionally in the redundant range [p, 2p)), affine and XYZZ points (random projective
- * scale; infinity with garbage coordinates and ZZ ≡ 0 as raw 0 or raw p), and reads back through
+ * scale; infinity with garbage coordinates and ZZ ≡ 0 as raw 0 or raw p), Jacobian points alike, and reads back through
  * the bigint field, checking the XYZZ invariant ZZ³ = ZZZ².
  */
 import assert from 'node:assert/strict';
@@ -25,13 +25,17 @@ export function pointMemory(F: WasmField, Fp: RefField, rng: ReturnType<typeof m
     writeEl(ptr + EB, P.y, redundant);
   };
   const readAffine = (ptr: number): AffinePoint => ({ x: readEl(ptr), y: readEl(ptr + EB) });
+  /** Infinity in projective form: garbage X, Y, the zero coordinate ≡ 0 (raw 0 or raw p, by s's low bit). */
+  const writeInfinity = (ptr: number, s: bigint): void => {
+    writeEl(ptr, Fp.random(rng));
+    writeEl(ptr + EB, Fp.random(rng));
+    if (s & 1n) F.writeLimbs(ptr + 2 * EB, p);
+    else writeEl(ptr + 2 * EB, 0n);
+  };
   /** XYZZ with ZZ = s², ZZZ = s³; infinity gets garbage X, Y and ZZ ≡ 0 (raw 0 or raw p). */
   const writeXyzz = (ptr: number, P: Affine, s: bigint = Fp.random(rng) || 1n): void => {
     if (P === null) {
-      writeEl(ptr, Fp.random(rng));
-      writeEl(ptr + EB, Fp.random(rng));
-      if (s & 1n) F.writeLimbs(ptr + 2 * EB, p);
-      else writeEl(ptr + 2 * EB, 0n);
+      writeInfinity(ptr, s);
       writeEl(ptr + 3 * EB, Fp.random(rng));
       return;
     }
@@ -49,6 +53,17 @@ export function pointMemory(F: WasmField, Fp: RefField, rng: ReturnType<typeof m
     assert.equal(Fp.pow(ZZ, 3n), Fp.sqr(ZZZ), 'XYZZ invariant ZZ³ = ZZZ²');
     return { x: Fp.div(X, ZZ), y: Fp.div(Y, ZZZ) };
   };
+  /** Jacobian (x = X/Z², y = Y/Z³) with Z = s; infinity gets garbage X, Y and Z ≡ 0 (raw 0 or raw p). */
+  const writeJac = (ptr: number, P: Affine, s: bigint = Fp.random(rng) || 1n): void => {
+    if (P === null) return writeInfinity(ptr, s);
+    writeEl(ptr, Fp.mul(P.x, Fp.sqr(s)), (s & 2n) !== 0n);
+    writeEl(ptr + EB, Fp.mul(P.y, Fp.pow(s, 3n)));
+    writeEl(ptr + 2 * EB, s, (s & 4n) !== 0n);
+  };
+  const readJac = (ptr: number): Affine => {
+    const [X, Y, Z] = [0, 1, 2].map((j) => readEl(ptr + j * EB));
+    return Z === 0n ? null : { x: Fp.div(X, Fp.sqr(Z)), y: Fp.div(Y, Fp.pow(Z, 3n)) };
+  };
   const show = (P: Affine) => (P === null ? 'O' : `(${P.x.toString(16).slice(0, 10)}…, ${P.y.toString(16).slice(0, 10)}…)`);
-  return { writeEl, readEl, writeAffine, readAffine, writeXyzz, readXyzz, show };
+  return { writeEl, readEl, writeAffine, readAffine, writeXyzz, readXyzz, writeJac, readJac, show };
 }
