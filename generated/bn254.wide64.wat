@@ -125,6 +125,7 @@
   (export "fp12_set_one" (func $fp12_set_one))
   (export "pairing_final_exp" (func $pairing_final_exp))
   (export "pairing_prepare_g2" (func $pairing_prepare_g2))
+  (export "pairing_normalize_lines" (func $pairing_normalize_lines))
   (export "pairing_miller_loop" (func $pairing_miller_loop))
   ;; (lo, hi) = a·b as 128 bits, unsigned: i64.mul_wide_u (0xFC 22) in the native binary, which replaces every call.
   ;; Polyfill: schoolbook on 32-bit halves, 4 i64.mul; mid = p00>>32 + lo32(p01) + lo32(p10) < 3·2^32.
@@ -8963,6 +8964,15 @@
     (call $fp6_mul_v (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 640)))
     (call $fp6_add (local.get $out) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 640)))
   )
+  ;; fp12_mul_line_n
+  ;; i64.mul instructions in body: 0
+  (func $fp12_mul_line_n (param $out i32) (param $f i32) (param $ab i32) (param $scratch i32)
+    (call $fp6_mul_01 (local.get $scratch) (local.get $f) (i32.add (local.get $ab) (i32.const 64)) (local.get $ab) (i32.add (local.get $scratch) (i32.const 768)))
+    (call $fp6_mul_01 (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $f) (i32.const 192)) (i32.add (local.get $ab) (i32.const 64)) (local.get $ab) (i32.add (local.get $scratch) (i32.const 768)))
+    (call $fp6_mul_v (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 768)))
+    (call $fp6_add (i32.add (local.get $out) (i32.const 192)) (i32.add (local.get $f) (i32.const 192)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 768)))
+    (call $fp6_add (local.get $out) (local.get $f) (i32.add (local.get $scratch) (i32.const 192)) (i32.add (local.get $scratch) (i32.const 768)))
+  )
   ;; fp12_copy
   ;; i64.mul instructions in body: 0
   (func $fp12_copy (param $out i32) (param $x i32) (param $scratch i32)
@@ -9569,6 +9579,48 @@
     (call $pairing_add_step (i32.add (local.get $lines) (i32.const 16512)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 320)) (i32.add (local.get $scratch) (i32.const 640)))
     (call $pairing_add_step (i32.add (local.get $lines) (i32.const 16704)) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 448)) (i32.add (local.get $scratch) (i32.const 640)))
   )
+  ;; pairing_normalize_lines(lines, scratch): the 88 lines (c, s, t) of a prepared G2 point (pairing_prepare_g2) made (c/t, s/t, 1) in place
+  ;; (t ≠ 0 for q in G2: 2YZ at a doubling, X − Z·xQ at an addition; reference normalizeLines), the fixed-argument form
+  ;; (Costello–Stebila, Latincrypt 2010) that pairing_miller_loop evaluates at (x/y, 1/y) of P and multiplies in by 10M2 instead of 13M2
+  ;; (a factor t·yP ∈ F_p², which the final exponentiation removes). The t inverted together (Montgomery's trick: one F_p² inverse,
+  ;; 3M2 per line), then 2M2 per line: worth it for a point used in more than about two Miller loops.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 5856 bytes, not overlapping the other arguments.
+  ;; i64.mul instructions in body: 0
+  (func $pairing_normalize_lines (param $lines i32) (param $scratch i32)
+    (local $k i32) (local $line i32)
+    ;; pre_k = t_0·…·t_k; inv = 1/pre_last; backwards: 1/t_k = inv·pre_(k−1), inv ← inv·t_k
+    (call $fp2_copy (local.get $scratch) (i32.add (local.get $lines) (i32.const 128)))
+    (local.set $k (i32.const 1))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $k) (i32.const 88)))
+      (loop $l1
+        (call $fp2_mul (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 64))) (i32.sub (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 64))) (i32.const 64)) (i32.add (i32.add (local.get $lines) (i32.mul (local.get $k) (i32.const 192))) (i32.const 128)) (i32.add (local.get $scratch) (i32.const 5760)))
+        (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (i32.const 88)))
+      )
+    )
+    (call $fp2_inv (i32.add (local.get $scratch) (i32.const 5632)) (i32.add (local.get $scratch) (i32.const 5568)) (i32.add (local.get $scratch) (i32.const 5760)))
+    (local.set $k (i32.const 88))
+    (block $b2
+      (loop $l3
+        (br_if $b2 (i32.eqz (local.get $k)))
+        (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+        (local.set $line (i32.add (local.get $lines) (i32.mul (local.get $k) (i32.const 192))))
+        (if (i32.eqz (local.get $k))
+          (then
+            (call $fp2_copy (i32.add (local.get $scratch) (i32.const 5696)) (i32.add (local.get $scratch) (i32.const 5632)))
+          )
+          (else
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 5696)) (i32.add (local.get $scratch) (i32.const 5632)) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $k) (i32.const 1)) (i32.const 64))) (i32.add (local.get $scratch) (i32.const 5760)))
+            (call $fp2_mul (i32.add (local.get $scratch) (i32.const 5632)) (i32.add (local.get $scratch) (i32.const 5632)) (i32.add (local.get $line) (i32.const 128)) (i32.add (local.get $scratch) (i32.const 5760)))
+          )
+        )
+        (call $fp2_mul (local.get $line) (local.get $line) (i32.add (local.get $scratch) (i32.const 5696)) (i32.add (local.get $scratch) (i32.const 5760)))
+        (call $fp2_mul (i32.add (local.get $line) (i32.const 64)) (i32.add (local.get $line) (i32.const 64)) (i32.add (local.get $scratch) (i32.const 5696)) (i32.add (local.get $scratch) (i32.const 5760)))
+        (call $fp2_set_one (i32.add (local.get $line) (i32.const 128)))
+        (br $l3)
+      )
+    )
+  )
   ;; pairing_lines_at
   ;; i64.mul instructions in body: 0
   (func $pairing_lines_at (param $f i32) (param $ps i32) (param $lines i32) (param $count i32) (param $off i32) (param $scratch i32)
@@ -9577,23 +9629,51 @@
     (block $b0
       (br_if $b0 (i32.ge_u (local.get $i) (local.get $count)))
       (loop $l1
-        (local.set $l (i32.add (i32.load (i32.add (local.get $lines) (i32.shl (local.get $i) (i32.const 2)))) (local.get $off)))
+        (local.set $l (i32.load (i32.add (local.get $lines) (i32.shl (local.get $i) (i32.const 2)))))
         (local.set $p (i32.add (local.get $ps) (i32.mul (local.get $i) (i32.const 64))))
-        (call $fp2_copy (local.get $scratch) (local.get $l))
-        (call $fp2_mul_fp (i32.add (local.get $scratch) (i32.const 64)) (i32.add (local.get $l) (i32.const 64)) (local.get $p))
-        (call $fp2_mul_fp (i32.add (local.get $scratch) (i32.const 128)) (i32.add (local.get $l) (i32.const 128)) (i32.add (local.get $p) (i32.const 32)))
-        (call $fp12_mul_line (local.get $f) (local.get $f) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)))
+        (if (i32.and (local.get $l) (i32.const 1))
+          (then
+            (local.set $l (i32.add (local.get $l) (i32.sub (local.get $off) (i32.const 1))))
+            (call $fp2_mul_fp (local.get $scratch) (local.get $l) (i32.add (local.get $p) (i32.const 32)))
+            (call $fp2_mul_fp (i32.add (local.get $scratch) (i32.const 64)) (i32.add (local.get $l) (i32.const 64)) (local.get $p))
+            (call $fp12_mul_line_n (local.get $f) (local.get $f) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)))
+          )
+          (else
+            (local.set $l (i32.add (local.get $l) (local.get $off)))
+            (call $fp2_copy (local.get $scratch) (local.get $l))
+            (call $fp2_mul_fp (i32.add (local.get $scratch) (i32.const 64)) (i32.add (local.get $l) (i32.const 64)) (local.get $p))
+            (call $fp2_mul_fp (i32.add (local.get $scratch) (i32.const 128)) (i32.add (local.get $l) (i32.const 128)) (i32.add (local.get $p) (i32.const 32)))
+            (call $fp12_mul_line (local.get $f) (local.get $f) (local.get $scratch) (i32.add (local.get $scratch) (i32.const 192)))
+          )
+        )
         (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $count)))
       )
     )
   )
   ;; pairing_miller_loop(out, ps, lines, count, scratch): out = ∏ f_{u,Q_i}(P_i) (conjugated for u < 0), i < count: ps = count affine
-  ;; G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring
-  ;; per doubling shared by all pairs (64 squarings: the first is of 1), 88 sparse products per pair (13M2 + 4 base products each).
+  ;; G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points: a table of pairing_prepare_g2, or
+  ;; one of pairing_normalize_lines as its address + 1 (bit 0 set; tables are 4-byte aligned), whose point P (in G1, so y ≠ 0) is
+  ;; replaced in ps by (x/y, 1/y) first (1 inverse). One F_p¹² squaring per doubling shared by all pairs
+  ;; (64 squarings: the first is of 1), 88 sparse products per pair, 13M2 (10M2 normalized) + 4 base products each.
   ;; count = 0: out = 1. out must not overlap ps, lines or the tables.
-  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1312 bytes, not overlapping the other arguments.
+  ;; Elements in Montgomery form, components in [0, 2p) in and out. scratch: 1440 bytes, not overlapping the other arguments.
   ;; i64.mul instructions in body: 0
   (func $pairing_miller_loop (param $out i32) (param $ps i32) (param $lines i32) (param $count i32) (param $scratch i32)
+    (local $i i32) (local $p i32)
+    (local.set $i (i32.const 0))
+    (block $b0
+      (br_if $b0 (i32.ge_u (local.get $i) (local.get $count)))
+      (loop $l1
+        (if (i32.and (i32.load (i32.add (local.get $lines) (i32.shl (local.get $i) (i32.const 2)))) (i32.const 1))
+          (then
+            (local.set $p (i32.add (local.get $ps) (i32.mul (local.get $i) (i32.const 64))))
+            (call $fp_inv (i32.add (local.get $p) (i32.const 32)) (i32.add (local.get $p) (i32.const 32)))
+            (call $fp_mul (local.get $p) (local.get $p) (i32.add (local.get $p) (i32.const 32)))
+          )
+        )
+        (br_if $l1 (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 1))) (local.get $count)))
+      )
+    )
     (call $fp12_set_one (local.get $out) (local.get $scratch))
     (call $pairing_lines_at (local.get $out) (local.get $ps) (local.get $lines) (local.get $count) (i32.const 0) (local.get $scratch))
     (call $fp12_sqr (local.get $out) (local.get $out) (local.get $scratch))

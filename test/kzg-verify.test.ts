@@ -194,6 +194,27 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
     assert.throws(() => kzg.sync.verifyBlobKzgProofBatch(blobs, C, [proofs[0], proofs[1], notInG1]), (e: unknown) => e instanceof PippinError && /verifyBlobKzgProofBatch: proof 2/.test(e.message));
   });
 
+  it('the one-proof sum (Straus over GLV halves) = the reference: scalars 0, 1, r − 1, λ, λ ± 1, random; infinity; equal and opposite points', () => {
+    const ref = new RefCurve(bls12_381.params);
+    const { G1, lambda } = bls12_381.params;
+    const rng = makeRng(34);
+    const P = ref.mul(G1, 0x1234567n), Q = ref.mul(G1, fr.R - 5n);
+    const verifier = (kzg as unknown as { verifier: { smallSum(t: [unknown, bigint][]): unknown; withMemory<T>(f: () => T): T } }).verifier;
+    const scalars = [0n, 1n, 2n, fr.R - 1n, lambda, lambda - 1n, lambda + 1n, lambda * lambda, fr.R + 3n, -7n, ...Array.from({ length: 4 }, () => rng.nextBelow(fr.R))];
+    const cases: [typeof P, bigint][][] = [
+      ...scalars.map((s, i) => [[P, s], [G1, scalars[(i + 3) % scalars.length]!], [Q, scalars[(i + 5) % scalars.length]!]] as [typeof P, bigint][]),
+      [[P, 5n], [P, fr.R - 5n]], // → infinity
+      [[P, 3n], [P, 4n], [null, 9n]],
+      [[P, 1n], [ref.neg(P), 2n]],
+      [],
+    ];
+    for (const terms of cases) {
+      let want: typeof P = null;
+      for (const [T, s] of terms) want = ref.add(want, T === null ? null : ref.mul(T, ((s % fr.R) + fr.R) % fr.R));
+      assert.deepEqual(verifier.withMemory(() => verifier.smallSum(terms)), want);
+    }
+  });
+
   it('calls in flight together, inputs of every buffer kind refilled right after each call', async () => {
     const [cells0, cp0] = oracle.cellsAndProofs(blobs[0]).map((l) => l.map(hexBytes));
     const [proof, y] = oracle.kzgProof(blobs[2], ZS[0]).map(hexBytes);

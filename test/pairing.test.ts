@@ -75,6 +75,18 @@ for (const name of PAIRING_CURVES) {
         assert.ok(!R.eq(R.cyclotomicSqr(a), R.sqr(a)), 'cyclotomic squaring off the subgroup');
       }
     });
+    it('compressed squarings (Karabina): k of them then decompression = k cyclotomic squarings; no decompression at a10 = 0', () => {
+      for (let t = 0; t < 2; t++) {
+        let full = cyclotomic(randFp12());
+        let comp = full;
+        for (let k = 1; k <= 5; k++) {
+          full = R.cyclotomicSqr(full);
+          comp = R.karabinaSqr(comp);
+          assert.ok(R.eq(R.karabinaDecompress(comp)!, full), `${k} compressed squarings`);
+        }
+      }
+      assert.equal(R.karabinaDecompress(R.one12), null);
+    });
     it('the line steps move T as affine doubling, addition and subtraction do', () => {
       const Q = G2.mul(G2.G, scalar())!;
       const aff = (T: readonly [Fp2, Fp2, Fp2]) => ({ x: R.F2.mul(T[0], R.F2.inv(T[2])), y: R.F2.mul(T[1], R.F2.inv(T[2])) });
@@ -175,10 +187,31 @@ for (const name of PAIRING_CURVES) {
         k.pairing_miller_loop(O, ps, ptrs, 2, scratch);
         const ml = R.millerLoop(pairs.map(({ P, Q }) => ({ P, lines: R.prepare(Q) })));
         assert.ok(R.eq(get(O), ml), 'Miller loop');
+        // the second table normalized (its pointer + 1): its P is taken as (x/y, 1/y), its lines multiplied in by 10M2
+        k.pairing_normalize_lines(tables[1]!, scratch);
+        const normalized = R.normalizeLines(R.prepare(pairs[1]!.Q));
+        normalized.forEach((l, s) => l.forEach((v, j) => v.forEach((c0, h) => assert.equal(F.read(tables[1]! + (6 * s + 2 * j + h) * EB), c0, `normalized line ${s}`))));
+        new DataView(inst.memory.buffer).setUint32(ptrs + 4, tables[1]! + 1, true);
+        k.pairing_miller_loop(O, ps, ptrs, 2, scratch);
+        const mixed = R.millerLoop([{ P: pairs[0]!.P, lines: R.prepare(pairs[0]!.Q) }, { P: pairs[1]!.P, lines: normalized, normalized: true }]);
+        assert.ok(R.eq(get(O), mixed), 'Miller loop, one table normalized');
+        assert.equal(F.read(ps + 2 * EB), R.F2.Fp.mul(pairs[1]!.P.x, R.F2.Fp.inv(pairs[1]!.P.y)), 'P of a normalized table → x/y');
+        assert.ok(R.eq(R.finalExp(mixed), R.finalExp(ml)), 'normalizing changes the loop value by a factor the final exponentiation removes');
         k.pairing_final_exp(O, O, scratch);
         assert.ok(R.eq(get(O), R.finalExp(ml)), 'final exponentiation');
         k.pairing_miller_loop(O, ps, ptrs, 0, scratch);
         assert.equal(k.fp12_is_one(O, scratch), 1);
+      });
+
+      it('the final exponentiation where compressed squarings cannot decompress (1, F_p⁶ elements: the easy part gives 1) and on random elements', () => {
+        const half = randFp12()[0];
+        const zero6: Fp12[0] = [R.F2.zero, R.F2.zero, R.F2.zero];
+        for (const f of [R.one12, [half, zero6] as Fp12, randFp12(), randFp12()]) {
+          put(A, f);
+          k.pairing_final_exp(O, A, scratch);
+          assert.ok(R.eq(get(O), R.finalExp(f)), 'final exponentiation');
+          assert.ok(inRange(O), 'output in [0, 2p)');
+        }
       });
     });
 

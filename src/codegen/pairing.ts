@@ -142,6 +142,13 @@ export class PairingGen {
     for (let k = 0; k < 3; k++) this.f2(fb, op, ...args.map((a) => this.c6(a, k)));
   }
 
+  /** 3·t − 2·z or 3·t + 2·z into out (out ≠ t; out may be z: it is read first) */
+  private threeTwo(fb: FuncBuilder, out: Ptr, t: Ptr, z: Ptr, sign: 'add' | 'sub'): void {
+    this.f2(fb, sign, out, t, z);
+    this.f2(fb, 'double', out, out);
+    this.f2(fb, 'add', out, out, t);
+  }
+
   // ------------------------------------------------------------------ kernels
   emitAll(): void {
     this.emitFp6();
@@ -319,6 +326,25 @@ export class PairingGen {
       this.call(fb, fr, 'fp6_mul_v', t1, t1);
       this.call(fb, fr, 'fp6_add', out, t0, t1);
     });
+    // f·ℓ for a normalized line evaluated as ev = (a, b) (reference mulLineNormalized): 10M2; out may alias f (not ab).
+    // M-type ℓ = (a + b·v) + v·w: (f0·L0 + v²·f1) + (f1·L0 + v·f0)·w, L0 = a + b·v; D-type ℓ = 1 + (b + a·v)·w: (f0 + v·f1·L1) + (f1 + f0·L1)·w
+    this.def('fp12_mul_line_n', ['out', 'f', 'ab'], { t0: E6, t1: E6, a: E6, b: E6 }, undefined, (fb, [out, f, ab], fr) => {
+      const { t0, t1, a, b } = fr.t;
+      const [e0, e1] = dType ? [at(ab, E2), ab] : [ab, at(ab, E2)];
+      this.call(fb, fr, 'fp6_mul_01', t0, H(f, 0), e0, e1);
+      this.call(fb, fr, 'fp6_mul_01', t1, H(f, 1), e0, e1);
+      if (dType) {
+        this.call(fb, fr, 'fp6_mul_v', t1, t1);
+        this.call(fb, fr, 'fp6_add', H(out, 1), H(f, 1), t0);
+        this.call(fb, fr, 'fp6_add', H(out, 0), H(f, 0), t1);
+        return;
+      }
+      this.call(fb, fr, 'fp6_mul_v', a, H(f, 0));
+      this.call(fb, fr, 'fp6_mul_v', b, H(f, 1));
+      this.call(fb, fr, 'fp6_mul_v', b, b);
+      this.call(fb, fr, 'fp6_add', H(out, 0), t0, b);
+      this.call(fb, fr, 'fp6_add', H(out, 1), t1, a);
+    });
     this.def('fp12_copy', ['out', 'x'], {}, undefined, (fb, [out, x]) => {
       this.each6(fb, 'copy', out, x);
       this.each6(fb, 'copy', H(out, 1), H(x, 1));
@@ -384,12 +410,7 @@ export class PairingGen {
       this.call(fb, fr, 'fp2_mul_xi', b, b);
       this.f2(fb, 'add', o0, a, b);
     });
-    // 3·t − 2·z or 3·t + 2·z into out (out ≠ t, z)
-    const threeTwo = (fb: FuncBuilder, out: Ptr, t: Ptr, z: Ptr, sign: 'add' | 'sub') => {
-      this.f2(fb, 'sub' === sign ? 'sub' : 'add', out, t, z);
-      this.f2(fb, 'double', out, out);
-      this.f2(fb, 'add', out, out, t);
-    };
+    const threeTwo = this.threeTwo.bind(this);
     this.def('fp12_cyclotomic_sqr', ['out', 'x'], { A0: E2, A1: E2, B0: E2, B1: E2, C0: E2, C1: E2 }, [
       'fp12_cyclotomic_sqr(out, x, scratch): out = x² for x in the cyclotomic subgroup (x^(p⁶ + 1) = 1, e.g. after the easy part of',
       'the final exponentiation); other x: not x². Granger–Scott (PKC 2010) over F_p⁴ = F_p²[w³]: 9S2. out may alias x.',
@@ -425,7 +446,8 @@ export class PairingGen {
     const { w, digits } = expChain(u < 0n ? -u : u);
     const odd = w >= 3 ? 1 << (w - 2) : 1;
     const tableTemps: Record<string, number> = w >= 3 ? { X2: E12, N: E12, ...Object.fromEntries(Array.from({ length: odd - 1 }, (_, j) => [`T${2 * j + 3}`, E12])) } : { N: E12 };
-    this.def('fp12_exp_u', ['out', 'x'], tableTemps, undefined, (fb, [out, x], fr) => {
+    const karabina = w === 1 && digits.filter((d) => d !== 0).length <= KARABINA_MAX_WEIGHT;
+    this.def(karabina ? 'fp12_exp_u_gs' : 'fp12_exp_u', ['out', 'x'], tableTemps, undefined, (fb, [out, x], fr) => {
       const T = (d: number): Ptr => (d === 1 ? x : fr.t[`T${d}`]!);
       if (w >= 3) {
         fb.comment(`odd powers x^3 … x^${2 * odd - 1} (width-${w} NAF of |u|: ${digits.filter((d) => d !== 0).length} non-zero digits)`);
@@ -458,15 +480,112 @@ export class PairingGen {
       flush();
       if (u < 0n) this.call(fb, fr, 'fp12_conj', out, out);
     });
-    void E12;
+    if (karabina) this.emitExpUCompressed(digits);
+  }
+
+  /**
+   * fp12_exp_u(out, x) by compressed squarings (Karabina, Math. Comp. 2013; as in Aranha–Karabina–Longa–Gebotys–
+   * López, Eurocrypt 2011, §5): x^|u| = ∏_k x^(2^k) over the bits k of |u|; one chain of compressed squarings
+   * from x keeps x^(2^k) for each such k, the kept values are decompressed together (one F_p² inverse by
+   * Montgomery's trick), then multiplied. A compressed value is an F_p¹² buffer whose coefficients a00 and
+   * a11 are stale. Where a denominator 4·a10 is 0 (x = 1, x in F_p⁶, …) the Granger–Scott chain
+   * (fp12_exp_u_gs) runs instead, so every cyclotomic x gets x^u.
+   */
+  private emitExpUCompressed(digits: number[]): void {
+    const { E2, E12 } = this;
+    const u = this.params.u;
+    const bits = digits.length - 1; // x^(2^bits) is the top one
+    const kept = digits.map((d, i) => (d !== 0 ? bits - i : -1)).filter((k) => k >= 0).sort((a, b) => a - b); // bit positions, ascending
+    const n = kept.length;
+    const x12 = (ptr: Ptr, h: number, j: number) => this.c12(ptr, h, j);
+    // fp12_cyc_sqr_compressed(out, x): the four coefficients a01, a02, a10, a12 of x² from those of x (6S2)
+    this.def('fp12_cyc_sqr_compressed', ['out', 'x'], { B0: E2, B1: E2, C0: E2, C1: E2 }, undefined, (fb, [out, x], fr) => {
+      const { B0, B1, C0, C1 } = fr.t;
+      const X = (h: number, j: number) => x12(x, h, j), O = (h: number, j: number) => x12(out, h, j);
+      this.call(fb, fr, 'fp4_sqr', B0, B1, X(1, 0), X(0, 2));
+      this.call(fb, fr, 'fp4_sqr', C0, C1, X(0, 1), X(1, 2));
+      this.call(fb, fr, 'fp2_mul_xi', C1, C1);
+      this.threeTwo(fb, O(1, 0), C1, X(1, 0), 'add');
+      this.threeTwo(fb, O(0, 2), C0, X(0, 2), 'sub');
+      this.threeTwo(fb, O(0, 1), B0, X(0, 1), 'sub');
+      this.threeTwo(fb, O(1, 2), B1, X(1, 2), 'add');
+    });
+    const temps: Record<string, number> = { num: n * E2, pre: n * E2, inv: E2, t: E2, a: E2 };
+    for (let j = 0; j < n; j++) temps[`S${j}`] = E12;
+    this.def('fp12_exp_u', ['out', 'x'], temps, undefined, (fb, [out, x], fr) => {
+      const S = (j: number): Ptr => fr.t[`S${j}`]!;
+      const num = (j: number) => at(fr.t.num!, j * E2), pre = (j: number) => at(fr.t.pre!, j * E2);
+      const { inv, t, a } = fr.t;
+      fb.comment(`compressed squarings of x, keeping x^(2^k) for k = ${kept.join(', ')}`);
+      this.call(fb, fr, 'fp12_copy', S(0), x);
+      let k = 0;
+      const counter = fb.local('c', 'i32');
+      kept.forEach((target, j) => {
+        if (j > 0) this.call(fb, fr, 'fp12_copy', S(j), S(j - 1));
+        const run = target - k;
+        if (run > 2) {
+          counter.set(i32.const(run));
+          fb.loop((again) => {
+            this.call(fb, fr, 'fp12_cyc_sqr_compressed', S(j), S(j));
+            fb.brIf(again, i32.ne(counter.tee(i32.sub(counter.get, i32.const(1))), i32.const(0)));
+          });
+        } else for (let m = 0; m < run; m++) this.call(fb, fr, 'fp12_cyc_sqr_compressed', S(j), S(j));
+        k = target;
+      });
+      fb.comment('a11 = (ξ·a12² + 3·a01² − 2·a02)/(4·a10); denominators inverted together: pre_j = ∏_{i ≤ j} 4·a10(S_i)');
+      for (let j = 0; j < n; j++) {
+        const X = (h: number, i: number) => x12(S(j), h, i);
+        this.f2s(fb, fr, 'sqr', t, X(1, 2));
+        this.call(fb, fr, 'fp2_mul_xi', t, t);
+        this.f2s(fb, fr, 'sqr', a, X(0, 1));
+        this.threeTwo(fb, num(j), a, X(0, 2), 'sub'); // 3a01² − 2a02
+        this.f2(fb, 'add', num(j), num(j), t);
+        this.f2(fb, 'double', a, X(1, 0));
+        this.f2(fb, 'double', a, a);
+        if (j === 0) this.f2(fb, 'copy', pre(0), a);
+        else this.f2s(fb, fr, 'mul', pre(j), pre(j - 1), a);
+      }
+      fb.if(fb.callExpr('i32', 'fp2_is_zero', pre(n - 1)), () => {
+        this.call(fb, fr, 'fp12_exp_u_gs', out, x);
+        fb.ret();
+      });
+      this.f2s(fb, fr, 'inv', inv, pre(n - 1));
+      for (let j = n - 1; j >= 0; j--) {
+        const X = (h: number, i: number) => x12(S(j), h, i);
+        fb.comment(`S${j}: 1/(4·a10) = inv·pre_${j - 1}, then inv ← inv·4·a10; a00 = ξ·(2a11² − 3a01·a02 + a10·a12) + 1`);
+        if (j > 0) {
+          this.f2s(fb, fr, 'mul', t, inv, pre(j - 1));
+          this.f2(fb, 'double', a, X(1, 0));
+          this.f2(fb, 'double', a, a);
+          this.f2s(fb, fr, 'mul', inv, inv, a);
+          this.f2s(fb, fr, 'mul', X(1, 1), num(j), t);
+        } else this.f2s(fb, fr, 'mul', X(1, 1), num(j), inv);
+        this.f2s(fb, fr, 'sqr', t, X(1, 1));
+        this.f2s(fb, fr, 'mul', a, X(0, 1), X(0, 2));
+        this.threeTwo(fb, X(0, 0), t, a, 'sub'); // 3t − 2a, t = a11², a = a01·a02
+        this.f2(fb, 'sub', X(0, 0), X(0, 0), t);
+        this.f2(fb, 'sub', X(0, 0), X(0, 0), a); // 2a11² − 3a01·a02
+        this.f2s(fb, fr, 'mul', a, X(1, 0), X(1, 2));
+        this.f2(fb, 'add', X(0, 0), X(0, 0), a);
+        this.call(fb, fr, 'fp2_mul_xi', X(0, 0), X(0, 0));
+        this.f2(fb, 'set_one', t);
+        this.f2(fb, 'add', X(0, 0), X(0, 0), t);
+      }
+      fb.comment(`the product of the ${n} decompressed powers`);
+      this.call(fb, fr, 'fp12_mul', out, S(0), S(1));
+      for (let j = 2; j < n; j++) this.call(fb, fr, 'fp12_mul', out, out, S(j));
+      if (u < 0n) this.call(fb, fr, 'fp12_conj', out, out);
+    });
   }
 
   private emitFinalExp(): void {
     const { E12 } = this;
     const w = (au: bigint) => {
       const c = expChain(au);
+      const weight = c.digits.filter((d) => d !== 0).length;
+      if (c.w === 1 && weight <= KARABINA_MAX_WEIGHT) return `${c.digits.length - 1} compressed squarings (6S2), ${weight} decompressions with one F_p² inverse, ${weight - 1} products`;
       const table = c.w >= 3 ? 1 << (c.w - 2) : 0;
-      return `${c.digits.length - 1 + (table ? 1 : 0)} cyclotomic squarings + ${c.digits.filter((d) => d !== 0).length - 1 + table} products, width-${c.w} NAF`;
+      return `${c.digits.length - 1 + (table ? 1 : 0)} cyclotomic squarings + ${weight - 1 + table} products, width-${c.w} NAF`;
     };
     const au = this.params.u < 0n ? -this.params.u : this.params.u;
     const bn = this.params.family === 'bn';
@@ -650,6 +769,35 @@ export class PairingGen {
         else this.call(fb, fr, 'pairing_add_step', at(lines, k * lineBytes), T, other[s]);
       });
     });
+    this.def('pairing_normalize_lines', ['lines'], { pre: this.lines * E2, inv: E2, ti: E2 }, [
+      `pairing_normalize_lines(lines, scratch): the ${this.lines} lines (c, s, t) of a prepared G2 point (pairing_prepare_g2) made (c/t, s/t, 1) in place`,
+      '(t ≠ 0 for q in G2: 2YZ at a doubling, X − Z·xQ at an addition; reference normalizeLines), the fixed-argument form',
+      '(Costello–Stebila, Latincrypt 2010) that pairing_miller_loop evaluates at (x/y, 1/y) of P and multiplies in by 10M2 instead of 13M2',
+      '(a factor t·yP ∈ F_p², which the final exponentiation removes). The t inverted together (Montgomery\'s trick: one F_p² inverse,',
+      `3M2 per line), then 2M2 per line: worth it for a point used in more than about two Miller loops.`,
+    ], (fb, [lines], fr) => {
+      fb.comment('pre_k = t_0·…·t_k; inv = 1/pre_last; backwards: 1/t_k = inv·pre_(k−1), inv ← inv·t_k');
+      const { pre, inv, ti } = fr.t;
+      const k = fb.local('k', 'i32');
+      const line = fb.local('line', 'i32');
+      const tOf = (ln: Ptr) => at(ln, 2 * E2);
+      this.f2(fb, 'copy', pre, tOf(lines));
+      fb.forRange(k, i32.const(1), i32.const(this.lines), 1, () => {
+        const here = i32.add(pre, i32.mul(k.get, i32.const(E2)));
+        this.f2s(fb, fr, 'mul', here, i32.sub(here, i32.const(E2)), tOf(i32.add(lines, i32.mul(k.get, i32.const(lineBytes)))));
+      });
+      this.f2s(fb, fr, 'inv', inv, at(pre, (this.lines - 1) * E2));
+      fb.forRangeDown(k, i32.const(this.lines), () => {
+        line.set(i32.add(lines, i32.mul(k.get, i32.const(lineBytes))));
+        fb.if(i32.eqz(k.get), () => this.f2(fb, 'copy', ti, inv), () => {
+          this.f2s(fb, fr, 'mul', ti, inv, i32.add(pre, i32.mul(i32.sub(k.get, i32.const(1)), i32.const(E2))));
+          this.f2s(fb, fr, 'mul', inv, inv, tOf(line.get));
+        });
+        this.f2s(fb, fr, 'mul', line.get, line.get, ti);
+        this.f2s(fb, fr, 'mul', at(line.get, E2), at(line.get, E2), ti);
+        this.f2(fb, 'set_one', tOf(line.get));
+      });
+    });
     // f ← f·ℓ_i(P_i) for the line at byte offset `off` of each pair's table
     this.def('pairing_lines_at', ['f', 'ps', 'lines', 'count', 'off'], { ev: lineBytes }, undefined, (fb, [f, ps, lines, count, off], fr) => {
       const i = fb.local('i', 'i32');
@@ -657,20 +805,40 @@ export class PairingGen {
       const P = fb.local('p', 'i32');
       const ev = fr.t.ev;
       fb.forRange(i, i32.const(0), count, 1, () => {
-        L.set(i32.add(i32.load(i32.add(lines, i32.shl(i.get, 2))), off));
+        L.set(i32.load(i32.add(lines, i32.shl(i.get, 2))));
         P.set(i32.add(ps, i32.mul(i.get, i32.const(2 * EB))));
-        this.f2(fb, 'copy', ev, L.get);
-        this.f2(fb, 'mul_fp', at(ev, E2), at(L.get, E2), P.get);
-        this.f2(fb, 'mul_fp', at(ev, 2 * E2), at(L.get, 2 * E2), at(P.get, EB));
-        this.call(fb, fr, 'fp12_mul_line', f, f, ev);
+        fb.if(i32.and(L.get, i32.const(1)), () => {
+          // a normalized table (pointer + 1); P holds (xP/yP, 1/yP): ((c/t)/yP, (s/t)·xP/yP)
+          L.set(i32.add(L.get, i32.sub(off, i32.const(1))));
+          this.f2(fb, 'mul_fp', ev, L.get, at(P.get, EB));
+          this.f2(fb, 'mul_fp', at(ev, E2), at(L.get, E2), P.get);
+          this.call(fb, fr, 'fp12_mul_line_n', f, f, ev);
+        }, () => {
+          L.set(i32.add(L.get, off));
+          this.f2(fb, 'copy', ev, L.get);
+          this.f2(fb, 'mul_fp', at(ev, E2), at(L.get, E2), P.get);
+          this.f2(fb, 'mul_fp', at(ev, 2 * E2), at(L.get, 2 * E2), at(P.get, EB));
+          this.call(fb, fr, 'fp12_mul_line', f, f, ev);
+        });
       });
     });
     this.def('pairing_miller_loop', ['out', 'ps', 'lines', 'count'], {}, [
       'pairing_miller_loop(out, ps, lines, count, scratch): out = ∏ f_{u,Q_i}(P_i) (conjugated for u < 0), i < count: ps = count affine',
-      `G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points (pairing_prepare_g2). One F_p¹² squaring`,
-      `per doubling shared by all pairs (${doubles - 1} squarings: the first is of 1), ${this.lines} sparse products per pair (13M2 + 4 base products each).`,
+      `G1 points (2·EB bytes each, finite), lines = count i32 pointers to prepared G2 points: a table of pairing_prepare_g2, or`,
+      'one of pairing_normalize_lines as its address + 1 (bit 0 set; tables are 4-byte aligned), whose point P (in G1, so y ≠ 0) is',
+      'replaced in ps by (x/y, 1/y) first (1 inverse). One F_p¹² squaring per doubling shared by all pairs',
+      `(${doubles - 1} squarings: the first is of 1), ${this.lines} sparse products per pair, 13M2 (10M2 normalized) + 4 base products each.`,
       'count = 0: out = 1. out must not overlap ps, lines or the tables.',
     ], (fb, [out, ps, lines, count], fr) => {
+      const i = fb.local('i', 'i32');
+      const P = fb.local('p', 'i32');
+      fb.forRange(i, i32.const(0), count, 1, () => {
+        fb.if(i32.and(i32.load(i32.add(lines, i32.shl(i.get, 2))), i32.const(1)), () => {
+          P.set(i32.add(ps, i32.mul(i.get, i32.const(2 * EB))));
+          fb.call(`${this.fp.f}_inv`, at(P.get, EB), at(P.get, EB));
+          fb.call(`${this.fp.f}_mul`, P.get, P.get, at(P.get, EB));
+        });
+      });
       this.call(fb, fr, 'fp12_set_one', out);
       schedule.forEach((s, k) => {
         if (s === 'dbl' && k > 0) this.call(fb, fr, 'fp12_sqr', out, out);
@@ -686,6 +854,9 @@ export class PairingGen {
  * width-w NAF (odd digits |d| < 2^(w−1); w = 1: the binary digits) for the w of least cost, counting a
  * product 3× a cyclotomic squaring (54 and 18 base products) and the table x^3 … x^(2^(w−1) − 1).
  */
+/** the most bits set in |u| for which fp12_exp_u takes compressed squarings (each bit costs one decompression) */
+const KARABINA_MAX_WEIGHT = 8;
+
 export function expChain(e: bigint): { w: number; digits: number[] } {
   let best: { w: number; digits: number[]; cost: number } | undefined;
   for (let w = 1; w <= 5; w++) {
