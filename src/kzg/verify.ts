@@ -225,7 +225,7 @@ type G1In = { x: bigint; y: bigint } | null;
 /** The F_r tables of the Kzg (its twiddles, and the blob's evaluation points at `roots`). */
 export type VerifyFrTables = Twiddles & { roots: number };
 
-const { G1, lambda: LAMBDA } = bls12_381Curve.params;
+const { G1 } = bls12_381Curve.params;
 const P = bls12_381Curve.params.p;
 const u64 = (out: Uint8Array, at: number, v: number) => new DataView(out.buffer, out.byteOffset).setBigUint64(at, BigInt(v));
 const ascii = (s: string) => new TextEncoder().encode(s);
@@ -308,54 +308,6 @@ export class KzgVerifier {
     return this.decode(all, list.length, what);
   }
 
-  /**
-   * Σ kᵢ·Pᵢ for the few terms of one proof (C − y·G + z·π), the points validated, by Straus's joint
-   * double-and-add over GLV halves instead of an MSM call: kᵢ = aᵢ + bᵢ·λ (aᵢ = kᵢ mod λ, bᵢ = ⌊kᵢ/λ⌋, λ =
-   * z² − 1 of 128 bits, ψ(P) = (β·x, y) = λ·P on G1), each term's affine table P, ψ(P), P + ψ(P) (one
-   * inversion), then per bit of the longest half one XYZZ doubling and per term the entry of its two
-   * bits (mixed addition). Two 255-bit terms: ≈ 128 doublings and 190 additions. On the i32 backend
-   * (Intel Xeon, Node 20): 0.32 ms called back to back, 0.59 ms right after other heavy work (a
-   * verifier's usual case), against msmSync of 3 points (its small-MSM path) 0.27 and 2.2 ms.
-   */
-  private smallSum(terms: readonly (readonly [G1In, bigint])[]): G1In {
-    const { inst, EB, kernelScratch: ks } = this.ctx;
-    const k = this.ctx.k;
-    const fp = inst.fields.fp;
-    const scratch = inst.arena.alloc(Math.max(ks.g1_xyzz_double!, ks.g1_xyzz_add_affine!, ks.g1_xyzz_to_affine!));
-    const acc = inst.arena.alloc(4 * EB);
-    const halves: [bigint, bigint, number][] = []; // a, b, the table's address (3 affine points)
-    for (const [Pt, s] of terms) {
-      const v = ((s % fr.R) + fr.R) % fr.R;
-      if (Pt === null || v === 0n) continue;
-      const table = inst.arena.alloc(6 * EB);
-      fp.write(table, Pt.x);
-      fp.write(table + EB, Pt.y);
-      k.g1_endo(table + 2 * EB, table);
-      k.g1_xyzz_from_affine(acc, table);
-      k.g1_xyzz_add_affine(acc, table + 2 * EB, scratch);
-      // ψ(P) = λP ≠ −P for P ≠ 0 in G1 (λ ≠ −1 mod r), so P + ψ(P) is finite
-      if (k.g1_xyzz_to_affine(table + 4 * EB, acc, scratch) !== 0) throw new Error('pippin: P + ψ(P) at infinity for a point of G1');
-      halves.push([v % LAMBDA, v / LAMBDA, table]);
-    }
-    let bits = 0;
-    for (const [a, b] of halves) bits = Math.max(bits, a.toString(2).length, b === 0n ? 0 : b.toString(2).length);
-    k.g1_xyzz_set_inf(acc);
-    let started = false;
-    for (let i = bits - 1; i >= 0; i--) {
-      if (started) k.g1_xyzz_double(acc, scratch);
-      const bit = BigInt(i);
-      for (const [a, b, table] of halves) {
-        const d = Number((a >> bit) & 1n) + 2 * Number((b >> bit) & 1n);
-        if (d === 0) continue;
-        k.g1_xyzz_add_affine(acc, table + (d - 1) * 2 * EB, scratch);
-        started = true;
-      }
-    }
-    const out = inst.arena.alloc(2 * EB);
-    if (k.g1_xyzz_to_affine(out, acc, scratch) !== 0) return null;
-    return { x: fp.read(out), y: fp.read(out + EB) };
-  }
-
   /** Σ sᵢ·Pᵢ (pippin's MSM on the calling thread; the points already validated). */
   private msm(points: readonly G1In[], scalars: readonly bigint[]): G1In {
     return affine(bls12_381.g1.msmSync(points, scalars, { validate: 'none' }));
@@ -376,7 +328,7 @@ export class KzgVerifier {
       const zv = fieldElement(z, entry, 'z');
       const yv = fieldElement(y, entry, 'y');
       const [pi] = this.decode(proof, 1, `${entry}: proof`);
-      return this.check(this.smallSum([[C, 1n], [G1, fr.sub(0n, yv)], [pi, zv]]), pi, this.g2Tau);
+      return this.check(this.msm([C, G1, pi], [1n, fr.sub(0n, yv), zv]), pi, this.g2Tau);
     });
   }
 
@@ -399,7 +351,7 @@ export class KzgVerifier {
         zs.push(blobChallenge(blobs[i], commitments[i]));
         ys.push(this.evaluate(F, poly, zs[i]));
       }
-      if (n === 1) return this.check(this.smallSum([[Cs[0], 1n], [G1, fr.sub(0n, ys[0])], [pis[0], zs[0]]]), pis[0], this.g2Tau);
+      if (n === 1) return this.check(this.msm([Cs[0], G1, pis[0]], [1n, fr.sub(0n, ys[0]), zs[0]]), pis[0], this.g2Tau);
       // c-kzg's transcript: RCKZGBATCH___V1_ ‖ 4096 ‖ n (8 bytes BE each) ‖ per blob C ‖ z ‖ y ‖ π
       const t = new Uint8Array(32 + n * (2 * G1_BYTES + 64));
       t.set(ascii('RCKZGBATCH___V1_'));
