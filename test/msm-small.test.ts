@@ -186,3 +186,47 @@ for (const name of ['bls12-381', 'bn254'] as CurveName[]) {
     });
   });
 }
+
+describe('small-MSM path: msm calls in flight together, inputs refilled right after each call', () => {
+  it('G1 and G2 of BLS12-381 and BN254, point and scalar bytes as Uint8Array, Node Buffer and offset subarray: every result the reference', async () => {
+    const rng = makeRng(3301);
+    const kinds: [string, (b: Uint8Array) => Uint8Array][] = [
+      ['Uint8Array', (b) => Uint8Array.from(b)],
+      ['Node Buffer', (b) => Buffer.from(b)],
+      ['subarray at byteOffset 40', (b) => { const w = new Uint8Array(b.length + 77).fill(0x5a); w.set(b, 40); return w.subarray(40, 40 + b.length); }],
+    ];
+    for (const curve of [bls12_381, bn254] as Curve<string>[]) {
+      await curve.init();
+      for (const group of ['g1', 'g2'] as const) {
+        const api = curve[group] as unknown as {
+          msm(p: Uint8Array, s: Uint8Array, o?: object): Promise<{ x: unknown; y: unknown; infinity: boolean }>;
+          msmSync(p: Uint8Array, s: Uint8Array, o?: object): { x: unknown; y: unknown; infinity: boolean };
+          toBytes(P: unknown): Uint8Array;
+        };
+        const ref = (group === 'g1' ? new RefCurve(curve.params) : new RefG2(g2Params[curve.name as G2CurveName])) as unknown as RefLike;
+        const G = (group === 'g1' ? curve.params.G1 : g2Params[curve.name as G2CurveName].G2) as Pt;
+        const calls: { pts: Uint8Array; scs: Uint8Array; want: Pt; n: number }[] = [];
+        for (const n of [1, 2, 7, 20, 1, 33]) {
+          const points = Array.from({ length: n }, () => ref.mul(G, rng.nextBelow(curve.params.r - 1n) + 1n));
+          const scalars = Array.from({ length: n }, () => rng.nextBigint(256));
+          let want: Pt = null;
+          points.forEach((P, i) => (want = ref.add(want, ref.mul(P, scalars[i]! % curve.params.r))));
+          const pb = new Uint8Array(points.flatMap((P) => [...api.toBytes(asInput(P))]));
+          const sb = new Uint8Array(scalars.flatMap((s) => Array.from({ length: 32 }, (_, k) => Number((s >> BigInt(8 * k)) & 0xffn))));
+          calls.push({ pts: pb, scs: sb, want, n });
+        }
+        for (const [kind, wrap] of kinds) {
+          const inputs = calls.map((c) => [wrap(c.pts), wrap(c.scs)] as const);
+          const pending = inputs.map(([p, s], i) => {
+            const out = api.msm(p, s, { scalarEndian: 'le', onStats: (st: MsmStats) => assert.equal(st.method, 'straus', `${curve.name} ${group} call ${i}`) });
+            p.fill(0xff);
+            s.fill(0xa5);
+            return out;
+          });
+          const got = await Promise.all(pending);
+          got.forEach((R, i) => assert.deepEqual(asRef(R), calls[i]!.want, `${curve.name} ${group} ${kind}: call ${i} (n = ${calls[i]!.n})`));
+        }
+      }
+    }
+  });
+});
