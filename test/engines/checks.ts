@@ -378,7 +378,7 @@ export async function runChecks(options: CheckOptions): Promise<CheckSummary> {
   if (!options.kzg) log('skip pippin/kzg = c-kzg: no expected values given (./kzg-fixture.ts, ./kzg-check.ts)');
   else {
     const { expected: want, check: checkKzg } = options.kzg;
-    await check(`pippin/kzg = c-kzg ${want.cKzg} (seeded blob ${want.seed}): commitment, KZG proofs (z outside, on the domain), blob proof, cells and proofs on 1 thread${threadsOn ? ' and on 2' : ''}; element ≥ r → ScalarEncodingError`, () => checkKzg(want, threadsOn));
+    await check(`pippin/kzg = c-kzg ${want.cKzg} (seeded blob ${want.seed}): commitment, KZG proofs (z outside, on the domain), blob proof, cells and proofs on 1 thread${threadsOn ? ' and on 2' : ''}, recovery; element ≥ r → ScalarEncodingError; the four verifiers' outcomes (${Object.keys(want.verify).length} cases, async and sync)`, () => checkKzg(want, threadsOn));
   }
 
   let timing: Record<string, number> | undefined;

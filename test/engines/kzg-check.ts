@@ -5,14 +5,17 @@
  * SHA-256) and the cell proofs on 1 thread and, when `twoThreads`, on 2 (a second Kzg over the
  * pool, `startThreads` already done), the same cells and proofs recovered from the 64 odd cells
  * (c-kzg recovers a blob's own; ./kzg-fixture.ts checks that), and a ScalarEncodingError naming element `want.bad.index`
- * for the blob with that element ≥ r. Cost ≈ 2.5 s: two loadKzg (setup decode, subgroup checks,
+ * for the blob with that element ≥ r; and each verifier case of ./kzg-verify-cases.ts (built on
+ * pippin's own outputs, already checked equal to c-kzg's) with c-kzg's outcome, async and `kzg.sync`.
+ * Cost ≈ 2.5 s: two loadKzg (setup decode, subgroup checks,
  * prepare) and two FK20 table builds. Its own module, imported by ./suite.ts only, so that the
  * browser page (./page.ts, which has no fixture) does not bundle pippin/kzg and its 1.9 MB.
  */
-import { ScalarEncodingError } from '../../src/errors.js';
+import { PippinError, ScalarEncodingError } from '../../src/errors.js';
 import { loadKzg, type Kzg } from '../../src/kzg/index.js';
 import { sha256 } from '../../src/kzg/sha256.js';
 import { randomBlob } from '../../examples/kzg-4844/blobs.js';
+import { callArgs, outcomeOf, pointOutsideG1, verifyCases, type VerifyOutcome } from './kzg-verify-cases.js';
 
 /** c-kzg's outputs for `randomBlob(seed)` (examples/kzg-4844/blobs.ts), hex; made by ./kzg-fixture.ts. */
 export interface KzgExpected {
@@ -29,6 +32,8 @@ export interface KzgExpected {
   cellProofs: string[];
   /** the blob with element `index` set to `value` (≥ r), and c-kzg's error for it */
   bad: { index: number; value: string; cKzgError: string };
+  /** c-kzg's outcome of each case of ./kzg-verify-cases.ts, by name */
+  verify: Record<string, VerifyOutcome>;
 }
 
 const hex = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
@@ -69,6 +74,23 @@ export async function checkKzg(want: KzgExpected, twoThreads: boolean): Promise<
       throw new Error(`element ${want.bad.index} ≥ r: got ${String(err)} (index ${(err as { index?: number } | undefined)?.index}), want a ScalarEncodingError naming element ${want.bad.index} (c-kzg: ${want.bad.cKzgError})`);
     }
     await cellsEqual(one, 1);
+    const proofs = [];
+    for (const { z } of want.proofs) {
+      const [p, y] = await one.computeKzgProof(blob, bytes(z));
+      proofs.push({ z, proof: hex(p), y: hex(y) });
+    }
+    const [cells, cellProofs] = await one.computeCellsAndKzgProofs(blob);
+    const outputs = { blob: hex(blob), commitment: hex(commitment), proofs, blobProof: want.blobProof, cells: cells.map(hex), cellProofs: cellProofs.map(hex) };
+    const cases = verifyCases(outputs, await pointOutsideG1());
+    eq(cases.map((c) => c.name).join(' | '), Object.keys(want.verify).join(' | '), 'verifier cases');
+    for (const c of cases) {
+      const args = callArgs(c);
+      const asyncCall = (one[c.method] as (...a: unknown[]) => Promise<boolean>).bind(one);
+      const syncCall = (one.sync[c.method] as (...a: unknown[]) => boolean).bind(one.sync);
+      const typed = (e: unknown) => e instanceof PippinError;
+      eq(String(await outcomeOf(() => asyncCall(...args), typed)), String(want.verify[c.name]), `${c.method} (async), ${c.name}`);
+      eq(String(await outcomeOf(() => syncCall(...args), typed)), String(want.verify[c.name]), `${c.method} (kzg.sync), ${c.name}`);
+    }
   } finally {
     one.dispose();
   }

@@ -63,7 +63,7 @@ async function bundle(): Promise<string> {
     ' if (window.pippinEngineChecks !== stub) ok(window.pippinEngineChecks(o));' +
     " else if (Date.now() - t0 > 120000) no(new Error('page.js did not define pippinEngineChecks within 120 s'));" +
     ' else setTimeout(poll, 20); })(); }); };';
-  writeFileSync(join(dir, 'kzg-expected.json'), readFileSync(kzgFixturePath()));
+  writeFileSync(join(dir, 'kzg-expected.json'), readFileSync(await kzgFixturePath()));
   writeFileSync(join(dir, 'index.html'), `<!doctype html><meta charset="utf-8"><title>pippin engine checks</title><script>${stub}</script><script type="module" src="page.js"></script>\n`);
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   bundleDir = dir;
