@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, TrustedSetupError, type Kzg } from '../src/kzg/index.js';
 import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
-import { sha256 } from '../src/kzg/sha256.js';
+import { sha256, sha256IsNative, sha256Js } from '../src/kzg/sha256.js';
 import * as fr from '../src/kzg/fr.js';
 import { kzgBlobs } from '../examples/kzg-4844/blobs.js';
 
@@ -37,10 +37,17 @@ describe('pippin/kzg: EIP-4844 against c-kzg', { timeout: 300_000 }, () => {
     assert.equal(createHash('sha256').update(TRUSTED_SETUP_TEXT, 'utf8').digest('hex'), theirs);
   });
 
-  it('sha256 = node:crypto (padding boundaries and a challenge-sized input)', () => {
-    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000, 131_136]) {
-      const data = Uint8Array.from({ length: n }, (_, i) => (i * 131 + n) & 0xff);
-      assert.equal(hex(sha256(data)), createHash('sha256').update(data).digest('hex'), `${n} bytes`);
+  it('sha256 (native here) and its JavaScript fallback = node:crypto (padding boundaries, challenge- and transcript-sized inputs, offset views)', () => {
+    assert.ok(sha256IsNative, 'Node 20.16+ offers node:crypto through process.getBuiltinModule');
+    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 1000, 131_136, 131_152, 270_424]) {
+      const backing = Uint8Array.from({ length: n + 3 }, (_, i) => (i * 131 + n) & 0xff);
+      const data = backing.subarray(3);
+      const want = createHash('sha256').update(data).digest('hex');
+      for (const [name, f] of [['sha256', sha256], ['sha256Js', sha256Js]] as const) {
+        const got = f(data);
+        assert.ok(got instanceof Uint8Array && !Buffer.isBuffer(got) && got.length === 32, `${name}: a plain 32-byte Uint8Array`);
+        assert.equal(hex(got), want, `${name}, ${n} bytes`);
+      }
     }
   });
 

@@ -1,8 +1,10 @@
 /**
- * SHA-256 (FIPS 180-4) of a byte array, synchronous and dependency-free (Web Crypto's digest is
- * asynchronous and absent from insecure browser contexts). Used once per blob proof for the
- * EIP-4844 Fiat–Shamir challenge (≈ 131 KiB) and the verifiers' transcripts; the straightforward
- * 64-round compression, all in int32 (`| 0` after each sum: no value leaves V8's int32 range).
+ * SHA-256 (FIPS 180-4) of a byte array, synchronous: node:crypto's native hash where the runtime
+ * offers it through `process.getBuiltinModule` (Node ≥ 20.16, Bun, Deno; looked up at run time, so a
+ * browser bundle carries no import of it), else the dependency-free compression below (Web Crypto's
+ * digest is asynchronous and absent from insecure browser contexts). Used once per blob proof for the
+ * EIP-4844 Fiat–Shamir challenge (≈ 131 KiB) and the verifiers' transcripts (≈ 270 KB for 128 cells):
+ * 0.58 / 1.18 ms in JavaScript, ≈ 0.1 / 0.2 ms native (Node 20, Intel Xeon).
  */
 const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
@@ -65,7 +67,29 @@ function compress(h: Int32Array, d: Uint8Array, end: number): void {
   h[7] = h7;
 }
 
+type CreateHash = (algorithm: 'sha256') => { update(data: Uint8Array): { digest(): Uint8Array } };
+
+/** node:crypto's createHash, where `process.getBuiltinModule` gives it. */
+const nativeCreateHash = ((): CreateHash | undefined => {
+  try {
+    const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+    const mod = proc?.getBuiltinModule?.('node:crypto') as { createHash?: unknown } | undefined;
+    return typeof mod?.createHash === 'function' ? (mod.createHash as CreateHash) : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+
+/** Whether sha256 runs node:crypto's native hash here. */
+export const sha256IsNative = nativeCreateHash !== undefined;
+
+/** SHA-256 of `data` (32 bytes, a plain Uint8Array the caller owns). */
 export function sha256(data: Uint8Array): Uint8Array {
+  return nativeCreateHash ? Uint8Array.from(nativeCreateHash('sha256').update(data).digest()) : sha256Js(data);
+}
+
+/** SHA-256 by the compression above: the fallback where no native hash is offered (browsers). */
+export function sha256Js(data: Uint8Array): Uint8Array {
   const h = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
   // the whole blocks in place, then the last bytes ‖ 0x80 ‖ zeros ‖ the 64-bit big-endian bit length (one or two blocks)
   const full = data.length & ~63;
