@@ -373,11 +373,11 @@ export class KzgVerifier {
   }
 
   /**
-   * p(z) for the blob polynomial in evaluation form at `poly` (Montgomery): at a domain point its
-   * value there, else the barycentric formula (z⁴⁰⁹⁶ − 1)/4096 · Σ pᵢ·ωᵢ/(z − ωᵢ), the sum as one fraction:
-   * the terms pᵢωᵢ/(ωᵢ − z) added pairwise, halves of the arrays at a time (a/b + c/d = (ad + cb)/(bd): 3
-   * products a pair, 12 levels), then one inverse. 4 products per element instead of the 5 of a batch
-   * inversion, a product by ωᵢ and a dot product (0.90 ms against 1.03 ms on the i32 backend, Intel Xeon, Node 20).
+   * p(z) for the blob polynomial in evaluation form at `poly` (Montgomery; overwritten): at a domain
+   * point its value there, else the barycentric formula (z⁴⁰⁹⁶ − 1)/4096 · Σ pᵢ·ωᵢ/(z − ωᵢ), with
+   * Σ pᵢωᵢ/(ωᵢ − z) = Σ pᵢ + z·Σ pᵢ/(ωᵢ − z) (ωᵢ = (ωᵢ − z) + z): the second sum as one fraction, the
+   * terms added pairwise over halves of the arrays (a/b + c/d = (ad + cb)/(bd): 3 products a pair, 12
+   * levels), then one inverse; Σ pᵢ by halving additions. 3 products per element.
    */
   private evaluate(F: FrWasm, poly: number, z: bigint): bigint {
     const n = FIELD_ELEMENTS_PER_BLOB;
@@ -387,19 +387,20 @@ export class KzgVerifier {
       const rs = fr.roots();
       for (let j = 0; j < n; j++) if (rs[2 * j] === z) return F.get(F.at(poly, fr.reverseBits(j, 12)));
     }
-    const w = this.frTables.roots;
-    const num = F.work('num', n);
     const den = F.work('den', n);
     const t = F.work('cross', n / 2);
-    F.mul(num, poly, w, n); // pᵢ·ωᵢ
-    F.subScalar(den, w, z, n); // ωᵢ − z ≠ 0 (z is not in the domain)
+    F.subScalar(den, this.frTables.roots, z, n); // ωᵢ − z ≠ 0 (z is not in the domain)
+    F.add(t, poly, F.at(poly, n / 2), n / 2);
+    for (let h = n / 4; h >= 1; h >>= 1) F.add(t, t, F.at(t, h), h);
+    const total = F.get(t); // Σ pᵢ
+    const num = poly;
     for (let h = n / 2; h >= 1; h >>= 1) {
       F.mul(t, num, F.at(den, h), h);
       F.mul(num, F.at(num, h), den, h);
       F.add(num, num, t, h);
       F.mul(den, den, F.at(den, h), h);
     }
-    const sum = fr.mul(F.get(num), fr.inv(F.get(den))); // Σ pᵢ·ωᵢ/(ωᵢ − z)
+    const sum = fr.add(total, fr.mul(z, fr.mul(F.get(num), fr.inv(F.get(den))))); // Σ pᵢ·ωᵢ/(ωᵢ − z)
     return fr.mul(fr.sub(0n, sum), fr.mul(fr.sub(zn, 1n), fr.inv(BigInt(n))));
   }
 
