@@ -14,6 +14,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { bls12_381, PippinError } from '../src/index.js';
 import { loadKzg, CellIndexError, type Kzg } from '../src/kzg/index.js';
+import { KzgVerifier, blobDigestInputs, cellDigestInputs, takeBlobProof, takeBlobProofs, takeCellProofs } from '../src/kzg/verify.js';
+import { sha256All } from '../src/kzg/sha256.js';
 import * as fr from '../src/kzg/fr.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
@@ -59,7 +61,11 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
   });
   after(() => kzg.dispose());
 
-  /** The method's outcome in pippin, sync and async, against c-kzg's. */
+  /**
+   * The method's outcome in pippin, sync and async, against c-kzg's; for the blob and cell batches
+   * also with the SHA-256 digests taken first by Web Crypto (sha256All: the async path where SHA-256
+   * is not native, as in browsers).
+   */
   async function same(method: Method, args: unknown[], label: string): Promise<Outcome> {
     const want = expected(method, args);
     const sync = kzg.sync[method] as (...a: unknown[]) => boolean;
@@ -75,6 +81,18 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
     };
     await run(() => sync(...args), 'sync');
     await run(() => (kzg[method] as (...a: unknown[]) => Promise<boolean>)(...args), 'async');
+    const v = (kzg as unknown as { verifier: KzgVerifier }).verifier;
+    if (method === 'verifyBlobKzgProof' || method === 'verifyBlobKzgProofBatch') {
+      await run(async () => {
+        const a = method === 'verifyBlobKzgProof' ? takeBlobProof(method, ...(args as [unknown, unknown, unknown])) : takeBlobProofs(method, ...(args as [unknown, unknown, unknown]));
+        return v.blobProofs(method, a, await sha256All(blobDigestInputs(a)));
+      }, 'Web Crypto digests');
+    } else if (method === 'verifyCellKzgProofBatch') {
+      await run(async () => {
+        const a = takeCellProofs(method, ...(args as [unknown, unknown, unknown, unknown]));
+        return v.cellProofs(method, a, await sha256All(cellDigestInputs(a)));
+      }, 'Web Crypto digests');
+    }
     return want;
   }
 

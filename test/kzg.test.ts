@@ -15,7 +15,7 @@ import { dirname, join } from 'node:path';
 import { LengthMismatchError, NotInSubgroupError, NotOnCurveError, PointEncodingError, ScalarEncodingError, startThreads, stopThreads } from '../src/index.js';
 import { loadKzg, TrustedSetupError, type Kzg } from '../src/kzg/index.js';
 import { TRUSTED_SETUP_TEXT } from '../src/kzg/trusted-setup.js';
-import { sha256, sha256IsNative, sha256Js } from '../src/kzg/sha256.js';
+import { sha256, sha256All, sha256IsNative, sha256Js } from '../src/kzg/sha256.js';
 import * as fr from '../src/kzg/fr.js';
 import { kzgBlobs } from '../examples/kzg-4844/blobs.js';
 
@@ -49,6 +49,13 @@ describe('pippin/kzg: EIP-4844 against c-kzg', { timeout: 300_000 }, () => {
         assert.equal(hex(got), want, `${name}, ${n} bytes`);
       }
     }
+  });
+
+  it('sha256All (Web Crypto here) = node:crypto, in order, on offset views', async () => {
+    const inputs = [0, 55, 64, 131_152].map((n) => Uint8Array.from({ length: n + 5 }, (_, i) => (i * 31 + n) & 0xff).subarray(5));
+    const got = await sha256All(inputs);
+    assert.equal(got.length, inputs.length);
+    got.forEach((d, i) => assert.equal(hex(d), createHash('sha256').update(inputs[i]).digest('hex'), `input ${i}`));
   });
 
   it('commitments, blob proofs and KZG proofs (z outside, inside the domain, 0, 1) = c-kzg', async () => {

@@ -30,13 +30,13 @@ import type { G1AffineValue, GroupContext } from '../msm/group.js';
 import type { Instance } from '../runtime/instance.js';
 import { bls12_381Curve } from '../curves/bls12-381.js';
 import * as fr from './fr.js';
-import { sha256 } from './sha256.js';
+import { sha256, sha256All, sha256IsNative } from './sha256.js';
 import { BYTES_PER_G1, FIELD_ELEMENTS_PER_BLOB, TrustedSetupError, parseTrustedSetup, type SetupBytes } from './setup.js';
 import { buildFk20Table, extDomainTwiddles, fk20TableBytes, proofsProgram, type ColumnSource } from './fk20.js';
 import { FrWasm, arenaHost, twiddleBytes, type Twiddles } from './fr-wasm.js';
 import { R_BYTES, checkCanonical } from './canonical.js';
 import { recoverCoefficients, recoveredCells, takeCells, type TakenCells } from './recovery.js';
-import { KzgVerifier, takeBlobProof, takeBlobProofs, takeCellProofs, takeKzgProof, verifySetupOf, type KzgVerify, type KzgVerifySync, type VerifySetup } from './verify.js';
+import { KzgVerifier, blobDigestInputs, cellDigestInputs, takeBlobProof, takeBlobProofs, takeCellProofs, takeKzgProof, verifySetupOf, type KzgVerify, type KzgVerifySync, type VerifySetup } from './verify.js';
 
 export { TrustedSetupError } from './setup.js';
 export { CellIndexError, type KzgVerify, type KzgVerifySync } from './verify.js';
@@ -822,26 +822,31 @@ class KzgImpl implements Kzg {
     return (this.verifierMade ??= new KzgVerifier(this.ctx, this.frTables, this.verifySetup!));
   }
 
-  /** One verification: inputs taken (checked, copied) now; the check synchronously, or in a turn of the curve's queue. */
-  private verifyCall<A>(entry: string, take: () => A, run: (v: KzgVerifier, args: A) => boolean, async: boolean): boolean | Promise<boolean> {
+  /**
+   * One verification: inputs taken (checked, copied) now; the check synchronously, or in a turn of
+   * the curve's queue — there, where SHA-256 is not native (browsers), after Web Crypto's digests of
+   * the inputs `digestInputs` names (sha256All).
+   */
+  private verifyCall<A>(entry: string, take: () => A, run: (v: KzgVerifier, args: A, digests?: readonly Uint8Array[]) => boolean, async: boolean, digestInputs?: (args: A) => Uint8Array[]): boolean | Promise<boolean> {
     this.live(entry);
     const args = take();
     if (!async) return this.work(entry, () => run(this.verifier, args));
-    return this.work(entry, () =>
-      enqueue(this.inst, async () => {
+    return this.work(entry, async () => {
+      const digests = digestInputs && !sha256IsNative ? await sha256All(digestInputs(args)) : undefined;
+      return enqueue(this.inst, async () => {
         this.present(entry);
-        return run(this.verifier, args);
-      }),
-    );
+        return run(this.verifier, args, digests);
+      });
+    });
   }
 
   private verifySync(): KzgVerifySync {
     const e = ['verifyKzgProof', 'verifyBlobKzgProof', 'verifyBlobKzgProofBatch', 'verifyCellKzgProofBatch'] as const;
     const call = (async: boolean) => ({
       verifyKzgProof: (c: Uint8Array, z: Uint8Array, y: Uint8Array, p: Uint8Array) => this.verifyCall(e[0], () => takeKzgProof(e[0], c, z, y, p), (v, a) => v.kzgProof(e[0], a), async),
-      verifyBlobKzgProof: (b: Uint8Array, c: Uint8Array, p: Uint8Array) => this.verifyCall(e[1], () => takeBlobProof(e[1], b, c, p), (v, a) => v.blobProofs(e[1], a), async),
-      verifyBlobKzgProofBatch: (b: Uint8Array[], c: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[2], () => takeBlobProofs(e[2], b, c, p), (v, a) => v.blobProofs(e[2], a), async),
-      verifyCellKzgProofBatch: (c: Uint8Array[], k: number[], x: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[3], () => takeCellProofs(e[3], c, k, x, p), (v, a) => v.cellProofs(e[3], a), async),
+      verifyBlobKzgProof: (b: Uint8Array, c: Uint8Array, p: Uint8Array) => this.verifyCall(e[1], () => takeBlobProof(e[1], b, c, p), (v, a, d) => v.blobProofs(e[1], a, d), async, blobDigestInputs),
+      verifyBlobKzgProofBatch: (b: Uint8Array[], c: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[2], () => takeBlobProofs(e[2], b, c, p), (v, a, d) => v.blobProofs(e[2], a, d), async, blobDigestInputs),
+      verifyCellKzgProofBatch: (c: Uint8Array[], k: number[], x: Uint8Array[], p: Uint8Array[]) => this.verifyCall(e[3], () => takeCellProofs(e[3], c, k, x, p), (v, a, d) => v.cellProofs(e[3], a, d), async, cellDigestInputs),
     });
     this.verifyAsync = call(true) as unknown as KzgVerify;
     return call(false) as KzgVerifySync;

@@ -233,8 +233,9 @@ const neg = (Q: G1In): G1In => (Q === null ? null : { x: Q.x, y: Q.y === 0n ? 0n
 const affine = (Q: G1Affine): G1In => (Q.infinity ? null : { x: Q.x, y: Q.y });
 const frBytes = (v: bigint) => fr.toBytesBE(v);
 
-/** fr.toBytesBE for the scalar of a hash: the 32 bytes read big-endian, reduced mod r (c-kzg's hash_to_bls_field). */
-const hashToField = (bytes: Uint8Array): bigint => fr.fromBytesBE(sha256(bytes)) % fr.R;
+/** The scalar of a SHA-256 digest: the 32 bytes read big-endian, reduced mod r (c-kzg's hash_to_bls_field). */
+const digestToField = (digest: Uint8Array): bigint => fr.fromBytesBE(digest) % fr.R;
+const hashToField = (bytes: Uint8Array): bigint => digestToField(sha256(bytes));
 
 /** r⁰, r¹, …, r^(n−1). */
 function powers(r: bigint, n: number): bigint[] {
@@ -247,15 +248,64 @@ function powers(r: bigint, n: number): bigint[] {
   return out;
 }
 
-/** EIP-4844's challenge of (blob, commitment): SHA-256(FSBLOBVERIFY_V1_ ‖ 4096 as 16 bytes BE ‖ blob ‖ commitment) mod r. */
-export function blobChallenge(blob: Uint8Array, commitment: Uint8Array): bigint {
+/** EIP-4844's challenge input of (blob, commitment): FSBLOBVERIFY_V1_ ‖ 4096 as 16 bytes BE ‖ blob ‖ commitment. */
+function blobChallengeInput(blob: Uint8Array, commitment: Uint8Array): Uint8Array {
   const input = new Uint8Array(32 + BLOB_BYTES + G1_BYTES);
   input.set(ascii('FSBLOBVERIFY_V1_'));
   u64(input, 24, FIELD_ELEMENTS_PER_BLOB);
   input.set(blob, 32);
   input.set(commitment, 32 + BLOB_BYTES);
-  return hashToField(input);
+  return input;
 }
+
+/** EIP-4844's challenge of (blob, commitment): the SHA-256 of its input, mod r. */
+export function blobChallenge(blob: Uint8Array, commitment: Uint8Array): bigint {
+  return hashToField(blobChallengeInput(blob, commitment));
+}
+
+/**
+ * c-kzg's transcript of a cell batch — RCKZGCBATCH__V1_ ‖ 64 ‖ #commitments ‖ #cells (8 bytes BE
+ * each) ‖ the distinct commitments ‖ per cell its row ‖ index ‖ cell ‖ proof — with the distinct
+ * commitments (by bytes, first-seen order) and each cell's row among them.
+ */
+function cellTranscript({ commitments, cellIndices, cells, proofs }: CellProofsInput): { t: Uint8Array; unique: Uint8Array[]; rows: number[] } {
+  const rowOf = new Map<string, number>();
+  const unique: Uint8Array[] = [];
+  const rows = commitments.map((c) => {
+    const key = String.fromCharCode(...c);
+    let row = rowOf.get(key);
+    if (row === undefined) {
+      row = unique.length;
+      rowOf.set(key, row);
+      unique.push(c);
+    }
+    return row;
+  });
+  const n = cells.length;
+  const m = unique.length;
+  const per = 16 + CELL_BYTES + G1_BYTES;
+  const t = new Uint8Array(40 + m * G1_BYTES + n * per);
+  t.set(ascii('RCKZGCBATCH__V1_'));
+  u64(t, 16, CELL_ELEMENTS);
+  u64(t, 24, m);
+  u64(t, 32, n);
+  unique.forEach((c, i) => t.set(c, 40 + i * G1_BYTES));
+  for (let k = 0, at = 40 + m * G1_BYTES; k < n; k++, at += per) {
+    u64(t, at, rows[k]);
+    u64(t, at + 8, cellIndices[k]);
+    t.set(cells[k], at + 16);
+    t.set(proofs[k], at + 16 + CELL_BYTES);
+  }
+  return { t, unique, rows };
+}
+
+/**
+ * The SHA-256 inputs of a verification that depend on its arguments alone, in the order its
+ * `digests` parameter takes their digests (the async methods hash them first where SHA-256 is not
+ * native: sha256All). Blob proofs: each blob's challenge input; cells: the transcript (none for no cells).
+ */
+export const blobDigestInputs = ({ blobs, commitments }: BlobProofsInput): Uint8Array[] => blobs.map((b, i) => blobChallengeInput(b, commitments[i]));
+export const cellDigestInputs = (args: CellProofsInput): Uint8Array[] => (args.cells.length ? [cellTranscript(args).t] : []);
 
 export class KzgVerifier {
   private readonly pairing: Pairing;
@@ -332,8 +382,12 @@ export class KzgVerifier {
     });
   }
 
-  /** verify_blob_kzg_proof (n = 1) and verify_blob_kzg_proof_batch: per blob its commitment, field elements and proof as c-kzg reads them. */
-  blobProofs(entry: string, { blobs, commitments, proofs }: BlobProofsInput): boolean {
+  /**
+   * verify_blob_kzg_proof (n = 1) and verify_blob_kzg_proof_batch: per blob its commitment, field
+   * elements and proof as c-kzg reads them. `digests`: the SHA-256 of blobDigestInputs(args), when
+   * already computed.
+   */
+  blobProofs(entry: string, { blobs, commitments, proofs }: BlobProofsInput, digests?: readonly Uint8Array[]): boolean {
     const n = blobs.length;
     if (n === 0) return true;
     return this.withMemory(() => {
@@ -348,7 +402,7 @@ export class KzgVerifier {
         const poly = F.work('poly', FIELD_ELEMENTS_PER_BLOB);
         F.fromBytesBE(poly, blobs[i], FIELD_ELEMENTS_PER_BLOB, `${entry}: blob${which} field element`);
         pis.push(this.decode(proofs[i], 1, `${entry}: proof${which}`)[0]);
-        zs.push(blobChallenge(blobs[i], commitments[i]));
+        zs.push(digests ? digestToField(digests[i]) : blobChallenge(blobs[i], commitments[i]));
         ys.push(this.evaluate(F, poly, zs[i]));
       }
       if (n === 1) return this.check(this.msm([Cs[0], G1, pis[0]], [1n, fr.sub(0n, ys[0]), zs[0]]), pis[0], this.g2Tau);
@@ -404,40 +458,19 @@ export class KzgVerifier {
     return fr.mul(fr.sub(0n, sum), fr.mul(fr.sub(zn, 1n), fr.inv(BigInt(n))));
   }
 
-  /** verify_cell_kzg_proof_batch (the indices already checked at the call): proofs, then commitments, then cells' field elements, as c-kzg reads them. */
-  cellProofs(entry: string, { commitments, cellIndices, cells, proofs }: CellProofsInput): boolean {
+  /**
+   * verify_cell_kzg_proof_batch (the indices already checked at the call): proofs, then commitments,
+   * then cells' field elements, as c-kzg reads them. `digests`: the SHA-256 of cellDigestInputs(args),
+   * when already computed.
+   */
+  cellProofs(entry: string, args: CellProofsInput, digests?: readonly Uint8Array[]): boolean {
+    const { cellIndices, cells, proofs } = args;
     const n = cells.length;
     if (n === 0) return true;
     return this.withMemory(() => {
-      // the distinct commitments (by bytes), in first-seen order, and each cell's row among them
-      const rowOf = new Map<string, number>();
-      const unique: Uint8Array[] = [];
-      const rows = commitments.map((c) => {
-        const key = String.fromCharCode(...c);
-        let row = rowOf.get(key);
-        if (row === undefined) {
-          row = unique.length;
-          rowOf.set(key, row);
-          unique.push(c);
-        }
-        return row;
-      });
-      // c-kzg's transcript: RCKZGCBATCH__V1_ ‖ 64 ‖ #commitments ‖ #cells ‖ commitments ‖ per cell row ‖ index ‖ cell ‖ proof
+      const { t, unique, rows } = cellTranscript(args);
       const m = unique.length;
-      const per = 16 + CELL_BYTES + G1_BYTES;
-      const t = new Uint8Array(40 + m * G1_BYTES + n * per);
-      t.set(ascii('RCKZGCBATCH__V1_'));
-      u64(t, 16, CELL_ELEMENTS);
-      u64(t, 24, m);
-      u64(t, 32, n);
-      unique.forEach((c, i) => t.set(c, 40 + i * G1_BYTES));
-      for (let k = 0, at = 40 + m * G1_BYTES; k < n; k++, at += per) {
-        u64(t, at, rows[k]);
-        u64(t, at + 8, cellIndices[k]);
-        t.set(cells[k], at + 16);
-        t.set(proofs[k], at + 16 + CELL_BYTES);
-      }
-      const rs = powers(hashToField(t), n);
+      const rs = powers(digests ? digestToField(digests[0]) : hashToField(t), n);
       const pis = this.decodeList(proofs, `${entry}: proof`);
       const Cs = this.decodeList(unique, `${entry}: commitment`);
       const weights = new Array<bigint>(m).fill(0n);
