@@ -8,7 +8,7 @@
 ;; field fr: p = 0x73eda753299d7d483339d80809a1d80553bda402fffe5bfeffffffff00000001 (255 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 5, R = 2^320, element = 40 bytes, range [0, 2p)
 ;;   mu0 = -p^-1 mod 2^64 = 0xfffffffeffffffff, mul = CIOS in FIOS order (n² + n wide products + n i64.mul)
-;; fr array kernels: fr_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch
+;; fr array kernels: fr_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _from_bytes_be_raw_batch, _to_bytes_le_batch, _to_bytes_be_batch
 ;; curve bls12-381 g1: y² = x³ + 4, subgroup test [t]([t]P) = ψ(P) + P with |t| = 0xd201000000010000 (64 bits, weight 6)
 ;; point formats (code name bytes): 0 zcash 96, 1 zcash-compressed 48, 2 arkworks 96
 ;; pairing bls12-381: optimal ate (bls12), u = -0xd201000000010000, ξ = 1 + 1·i, M-type twist;
@@ -76,6 +76,7 @@
   (export "fr_gather" (func $fr_gather))
   (export "fr_from_bytes_le_batch" (func $fr_from_bytes_le_batch))
   (export "fr_from_bytes_be_batch" (func $fr_from_bytes_be_batch))
+  (export "fr_from_bytes_be_raw_batch" (func $fr_from_bytes_be_raw_batch))
   (export "fr_to_bytes_le_batch" (func $fr_to_bytes_le_batch))
   (export "fr_to_bytes_be_batch" (func $fr_to_bytes_be_batch))
   (export "g1_is_on_curve" (func $g1_is_on_curve))
@@ -6018,6 +6019,55 @@
         (br_if $b0 (i32.eqz (local.get $k)))
         (local.set $k (i32.sub (local.get $k) (i32.const 1)))
         (if (i32.eqz (call $fr_from_bytes_be (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 40))) (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32)))))
+          (then
+            (local.set $bad (local.get $k))
+          )
+        )
+        (br $l1)
+      )
+    )
+    (return (local.get $bad))
+  )
+  ;; fr_from_bytes_be_raw_batch(out, src, count) → −1 if all count 32-byte BE integers at src are < p, else the lowest index of one that is not.
+  ;; out[k] = integer k as it is, not converted: the Montgomery form of k·R⁻¹ (for callers that compute a function linear in the values
+  ;; and multiply the result by R once). out may equal src as in fr_from_bytes_be_batch; else no overlap. Cost: count byte reads and comparisons.
+  ;; i64.mul instructions in body: 0
+  (func $fr_from_bytes_be_raw_batch (param $out i32) (param $src i32) (param $count i32) (result i32)
+    (local $k i32) (local $bad i32) (local $s0 i64) (local $s1 i64) (local $s2 i64) (local $s3 i64) (local $s4 i64) (local $ok i32)
+    (local $lt_d0 i64) (local $lt_d1 i64) (local $lt_d2 i64) (local $lt_d3 i64) (local $lt_d4 i64) (local $lt_bw i64)
+    (local.set $bad (i32.const -1))
+    (local.set $k (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $k)))
+        (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+        (local.set $s0 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=31 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=30 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=29 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=28 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=27 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=26 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=25 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=24 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s1 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=23 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=22 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=21 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=20 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=19 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=18 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=17 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=16 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s2 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=15 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=14 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=13 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=12 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=11 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=10 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=9 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=8 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s3 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=7 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=6 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=5 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=4 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=3 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=2 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=1 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s4 (i64.const 0x0))
+        (call $wide64_sub128 (local.get $s0) (i64.const 0x0) (i64.const -0xffffffff) (i64.const 0x0))
+        (local.set $lt_bw)
+        (local.set $lt_d0)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s1) (i64.const 0x0) (i64.const 0x53bda402fffe5bfe) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d1)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s2) (i64.const 0x0) (i64.const 0x3339d80809a1d805) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d2)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s3) (i64.const 0x0) (i64.const 0x73eda753299d7d48) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d3)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s4) (i64.const 0x0) (i64.const 0x0) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d4)
+        (local.set $ok (i64.ne (local.get $lt_bw) (i64.const 0x0)))
+        (i64.store (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 40))) (local.get $s0))
+        (i64.store offset=8 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 40))) (local.get $s1))
+        (i64.store offset=16 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 40))) (local.get $s2))
+        (i64.store offset=24 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 40))) (local.get $s3))
+        (i64.store offset=32 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 40))) (local.get $s4))
+        (if (i32.eqz (local.get $ok))
           (then
             (local.set $bad (local.get $k))
           )

@@ -8,7 +8,7 @@
 ;; field fr: p = 0x30644e72e131a029b85045b68181585d2833e84879b9709143e1f593f0000001 (254 bits)
 ;;   64-bit limbs on Wasm wide arithmetic: n = 4, R = 2^256, element = 32 bytes, range [0, 2p)
 ;;   mu0 = -p^-1 mod 2^64 = 0xc2e1f593efffffff, mul = CIOS in FIOS order (n² + n wide products + n i64.mul)
-;; fr array kernels: fr_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch
+;; fr array kernels: fr_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _from_bytes_be_raw_batch, _to_bytes_le_batch, _to_bytes_be_batch
 ;; curve bn254 g1: y² = x³ + 3, cofactor 1: every point of E(F_p) is in G1 (no subgroup test)
 ;; point formats (code name bytes): 4 eip196 64, 2 arkworks 64, 3 arkworks-compressed 32
 ;; pairing bn254: optimal ate (bn), u = 0x44e992b44a6909f1, ξ = 9 + 1·i, D-type twist;
@@ -76,6 +76,7 @@
   (export "fr_gather" (func $fr_gather))
   (export "fr_from_bytes_le_batch" (func $fr_from_bytes_le_batch))
   (export "fr_from_bytes_be_batch" (func $fr_from_bytes_be_batch))
+  (export "fr_from_bytes_be_raw_batch" (func $fr_from_bytes_be_raw_batch))
   (export "fr_to_bytes_le_batch" (func $fr_to_bytes_le_batch))
   (export "fr_to_bytes_be_batch" (func $fr_to_bytes_be_batch))
   (export "g1_is_on_curve" (func $g1_is_on_curve))
@@ -4345,6 +4346,50 @@
         (br_if $b0 (i32.eqz (local.get $k)))
         (local.set $k (i32.sub (local.get $k) (i32.const 1)))
         (if (i32.eqz (call $fr_from_bytes_be (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 32))) (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32)))))
+          (then
+            (local.set $bad (local.get $k))
+          )
+        )
+        (br $l1)
+      )
+    )
+    (return (local.get $bad))
+  )
+  ;; fr_from_bytes_be_raw_batch(out, src, count) → −1 if all count 32-byte BE integers at src are < p, else the lowest index of one that is not.
+  ;; out[k] = integer k as it is, not converted: the Montgomery form of k·R⁻¹ (for callers that compute a function linear in the values
+  ;; and multiply the result by R once). out may equal src as in fr_from_bytes_be_batch; else no overlap. Cost: count byte reads and comparisons.
+  ;; i64.mul instructions in body: 0
+  (func $fr_from_bytes_be_raw_batch (param $out i32) (param $src i32) (param $count i32) (result i32)
+    (local $k i32) (local $bad i32) (local $s0 i64) (local $s1 i64) (local $s2 i64) (local $s3 i64) (local $ok i32) (local $lt_d0 i64)
+    (local $lt_d1 i64) (local $lt_d2 i64) (local $lt_d3 i64) (local $lt_bw i64)
+    (local.set $bad (i32.const -1))
+    (local.set $k (local.get $count))
+    (block $b0
+      (loop $l1
+        (br_if $b0 (i32.eqz (local.get $k)))
+        (local.set $k (i32.sub (local.get $k) (i32.const 1)))
+        (local.set $s0 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=31 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=30 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=29 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=28 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=27 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=26 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=25 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=24 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s1 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=23 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=22 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=21 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=20 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=19 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=18 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=17 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=16 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s2 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=15 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=14 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=13 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=12 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=11 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=10 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=9 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=8 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (local.set $s3 (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.or (i64.shl (i64.extend_i32_u (i32.load8_u offset=7 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x0)) (i64.shl (i64.extend_i32_u (i32.load8_u offset=6 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x8))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=5 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x10))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=4 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x18))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=3 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x20))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=2 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x28))) (i64.shl (i64.extend_i32_u (i32.load8_u offset=1 (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x30))) (i64.shl (i64.extend_i32_u (i32.load8_u (i32.add (local.get $src) (i32.mul (local.get $k) (i32.const 32))))) (i64.const 0x38))))
+        (call $wide64_sub128 (local.get $s0) (i64.const 0x0) (i64.const 0x43e1f593f0000001) (i64.const 0x0))
+        (local.set $lt_bw)
+        (local.set $lt_d0)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s1) (i64.const 0x0) (i64.const 0x2833e84879b97091) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d1)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s2) (i64.const 0x0) (i64.const -0x47afba497e7ea7a3) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d2)
+        (call $wide64_add128 (call $wide64_sub128 (local.get $s3) (i64.const 0x0) (i64.const 0x30644e72e131a029) (i64.const 0x0)) (local.get $lt_bw) (local.get $lt_bw))
+        (local.set $lt_bw)
+        (local.set $lt_d3)
+        (local.set $ok (i64.ne (local.get $lt_bw) (i64.const 0x0)))
+        (i64.store (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 32))) (local.get $s0))
+        (i64.store offset=8 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 32))) (local.get $s1))
+        (i64.store offset=16 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 32))) (local.get $s2))
+        (i64.store offset=24 (i32.add (local.get $out) (i32.mul (local.get $k) (i32.const 32))) (local.get $s3))
+        (if (i32.eqz (local.get $ok))
           (then
             (local.set $bad (local.get $k))
           )

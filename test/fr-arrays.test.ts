@@ -119,7 +119,7 @@ for (const c of cases) {
         mont = (v) => (v * field.R) % R;
       });
 
-      it('codecs: LE and BE, plain and ffjavascript Montgomery; 0, 1, r − 1; ≥ r rejected naming the lowest index; strided and in-place output', () => {
+      it('codecs: LE and BE, plain, ffjavascript Montgomery and raw (BE, unconverted); 0, 1, r − 1; ≥ r rejected naming the lowest index; strided and in-place output', () => {
         const values = input('codec', 19, [0n, 1n, R - 1n, R - 2n]);
         const n = values.length;
         const out = A.alloc(n);
@@ -138,6 +138,12 @@ for (const c of cases) {
           values.forEach((v, i) => montBytes.set(enc(Fr.mul(v, 1n << 256n)), 32 * i));
           A.fromBytes(out, montBytes, n, { endian, what: 'x', montgomery: true });
           assert.deepEqual(A.getAll(out, n), values, `${endian} montgomery`);
+          if (endian === 'be') {
+            // raw: stored unconverted, the elements v·R⁻¹ (R the module's Montgomery factor)
+            A.fromBytes(out, bytes, n, { endian, what: 'x', offset: 32, raw: true });
+            assert.deepEqual(A.getAll(out, n).map((x) => (x * A.montgomeryR) % R), values, 'be raw');
+            assert.throws(() => A.fromBytes(out, bytes, n, { endian: 'le', what: 'x', raw: true }), RangeError);
+          }
           for (const [bad, at] of [[R, [5]], [R + 1n, [0]], [(1n << 256n) - 1n, [n - 1]], [R, [11, 3, 17]]] as const) {
             const b2 = bytes.slice(32);
             for (const i of at) b2.set(enc(bad), 32 * i);
@@ -146,6 +152,7 @@ for (const c of cases) {
               () => A.fromBytes(out, b2, n, { endian, what: 'witness value' }),
               (e: unknown) => e instanceof ScalarEncodingError && e.index === low && e.message === `witness value ${low} is not below the scalar field's modulus r`,
             );
+            if (endian === 'be') assert.throws(() => A.fromBytes(out, b2, n, { endian, what: 'x', raw: true }), (e: unknown) => e instanceof ScalarEncodingError && e.index === low);
           }
           assert.throws(() => A.fromBytes(out, enc(R), 1, { endian, what: 'z' }), ScalarEncodingError);
           assert.throws(() => A.fromBytes(out, bytes, n + 2, { endian, what: 'z' }), RangeError);

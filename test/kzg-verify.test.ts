@@ -16,6 +16,7 @@ import { bls12_381, PippinError } from '../src/index.js';
 import { loadKzg, CellIndexError, type Kzg } from '../src/kzg/index.js';
 import { KzgVerifier, blobDigestInputs, cellDigestInputs, takeBlobProof, takeBlobProofs, takeCellProofs } from '../src/kzg/verify.js';
 import { sha256All } from '../src/kzg/sha256.js';
+import { FrWasm, arenaHost, type Twiddles } from '../src/kzg/fr-wasm.js';
 import * as fr from '../src/kzg/fr.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
@@ -39,6 +40,12 @@ const flipSign = (p: Uint8Array) => {
   const q = Uint8Array.from(p);
   q[0] ^= 0x20;
   return q;
+};
+/** Every element r − 1 (the largest). */
+const maxBlob = () => {
+  const b = new Uint8Array(131072);
+  for (let i = 0; i < 4096; i++) b.set(fr.toBytesBE(fr.R - 1n), 32 * i);
+  return b;
 };
 const INFINITY = Uint8Array.from({ length: 48 }, (_, i) => (i === 0 ? 0xc0 : 0));
 
@@ -204,6 +211,28 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
       ['a short cell', [[C[0]], [5], [cells0[5].subarray(1)], [cp0[5]]], 'throws'],
     ];
     for (const [label, args, want] of cases) assert.equal(await same('verifyCellKzgProofBatch', args, `verifyCellKzgProofBatch ${label}`), want, label);
+  });
+
+  it('p(z) from the unconverted blob elements (× R once) = c-kzg\'s y: z outside the domain, on it, 0 and 1', () => {
+    const v = (kzg as unknown as { verifier: KzgVerifier }).verifier as unknown as {
+      withMemory<T>(f: () => T): T;
+      evaluate(F: FrWasm, poly: number, z: bigint): bigint;
+      ctx: { inst: Parameters<typeof arenaHost>[0] };
+      frTables: Twiddles & { roots: number };
+    };
+    const zs = [...ZS, new Uint8Array(32), fr.toBytesBE(1n)];
+    for (const [b, blob] of [blobs[0], new Uint8Array(131072).fill(0), maxBlob()].entries()) {
+      for (const z of zs) {
+        const [, yHex] = oracle.kzgProof(blob, z);
+        const got = v.withMemory(() => {
+          const F = new FrWasm(arenaHost(v.ctx.inst), v.frTables);
+          const poly = F.work('poly', 4096);
+          F.fromBytesBERaw(poly, blob, 4096, 'test element');
+          return v.evaluate(F, poly, fr.fromBytesBE(z));
+        });
+        assert.equal(got, fr.fromBytesBE(hexBytes(yHex)), `blob ${b}, z = ${Buffer.from(z).toString('hex')}`);
+      }
+    }
   });
 
   it('errors name what and where: CellIndexError with its position, point errors with the proof index', async () => {

@@ -692,6 +692,20 @@ export class FieldGen {
     });
   }
 
+  /**
+   * The byteLength-byte integer at src (little- or big-endian) into the limbs at out as it is (no
+   * Montgomery conversion; src may alias out: every byte is read first); → a local, 1 if it is < p.
+   */
+  readBytes(fb: FuncBuilder, out: I32, src: I32, endian: 'le' | 'be'): Local<'i32'> {
+    const { n, p } = this.L;
+    const s = fb.locals64('s', n);
+    for (let j = 0; j < n; j++) s[j].set(this.limbFromBytes(src, j, endian));
+    const ok = fb.local('ok', 'i32');
+    ok.set(this.lessThanConst(fb, s, p));
+    this.store(fb, out, s.map((v) => v.get));
+    return ok;
+  }
+
   /** Byte codecs: canonical encodings of byteLength bytes, little- or big-endian. */
   protected emitBytes(): void {
     const { mb, f } = this;
@@ -701,13 +715,8 @@ export class FieldGen {
         `${f}_from_bytes_${endian}(out, src) → 1 if the ${B}-byte ${endian.toUpperCase()} integer at src is < p, else 0.`,
         `out = that integer in Montgomery form (converted even when ≥ p; the caller decides). src may alias out.`,
       ], (fb) => {
-        const src = fb.param('src', 'i32');
         const out = fb.param('out', 'i32');
-        const s = fb.locals64('s', n);
-        for (let j = 0; j < n; j++) s[j].set(this.limbFromBytes(src.get, j, endian));
-        const ok = fb.local('ok', 'i32');
-        ok.set(this.lessThanConst(fb, s, p));
-        this.store(fb, out.get, s.map((v) => v.get));
+        const ok = this.readBytes(fb, out.get, fb.param('src', 'i32').get, endian);
         fb.call(`${f}_to_mont`, out.get, out.get);
         fb.ret(ok.get);
       });

@@ -20,7 +20,7 @@ export class FieldVectorGen {
   constructor(readonly fg: FieldGen) {}
 
   describe(): string[] {
-    return [`${this.fg.f} array kernels: ${this.fg.f}_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _to_bytes_le_batch, _to_bytes_be_batch`];
+    return [`${this.fg.f} array kernels: ${this.fg.f}_fft, _bit_reverse, _powers, _vec_add, _vec_sub, _vec_mul, _vec_mul_sub, _vec_scale, _vec_sub_scalar, _dot, _gather, _from_bytes_le_batch, _from_bytes_be_batch, _from_bytes_be_raw_batch, _to_bytes_le_batch, _to_bytes_be_batch`];
   }
 
   emitAll(): void {
@@ -348,6 +348,21 @@ export class FieldVectorGen {
         fb.ret(bad.get);
       });
     }
+    fg.mb.func(`${f}_from_bytes_be_raw_batch`, { out: 'i32', src: 'i32', count: 'i32' }, 'i32', [
+      `${f}_from_bytes_be_raw_batch(out, src, count) → −1 if all count ${B}-byte BE integers at src are < p, else the lowest index of one that is not.`,
+      `out[k] = integer k as it is, not converted: the Montgomery form of k·R⁻¹ (for callers that compute a function linear in the values`,
+      `and multiply the result by R once). out may equal src as in ${f}_from_bytes_be_batch; else no overlap. Cost: count byte reads and comparisons.`,
+    ], (fb) => {
+      const out = fb.param('out', 'i32');
+      const src = fb.param('src', 'i32');
+      const k = fb.local('k', 'i32');
+      const bad = fb.local('bad', 'i32');
+      bad.set(i32.const(-1));
+      fb.forRangeDown(k, fb.param('count', 'i32').get, () => {
+        fb.if(i32.eqz(fg.readBytes(fb, this.at(out.get, k.get), i32.add(src.get, i32.mul(k.get, i32.const(B))), 'be').get), () => bad.set(k.get));
+      });
+      fb.ret(bad.get);
+    });
     for (const endian of ['le', 'be'] as const) {
       fg.mb.func(`${f}_to_bytes_${endian}_batch`, { dst: 'i32', dstStride: 'i32', x: 'i32', count: 'i32' }, undefined, [
         `${f}_to_bytes_${endian}_batch(dst, dstStride, x, count): the canonical ${B}-byte ${endian.toUpperCase()} encoding of x[k] (Montgomery form in) at dst + k·dstStride, for k < count.`,

@@ -52,6 +52,11 @@ export class FrWasm extends FrArrays {
     this.fromBytes(out, bytes, count, { endian: 'be', what, offset });
   }
 
+  /** As fromBytesBE, the integers stored unconverted: the elements x·R⁻¹ (FrArrays.fromBytes `raw`). */
+  fromBytesBERaw(out: number, bytes: Uint8Array, count: number, what: string): void {
+    this.fromBytes(out, bytes, count, { endian: 'be', what, raw: true });
+  }
+
   /** count elements as 32-byte big-endian canonical encodings, in a new array. */
   toBytesBE(x: number, count: number): Uint8Array {
     return this.toBytes(x, count, 'be');

@@ -400,7 +400,7 @@ export class KzgVerifier {
         const which = n === 1 ? '' : ` ${i}`;
         Cs.push(this.decode(commitments[i], 1, `${entry}: commitment${which}`)[0]);
         const poly = F.work('poly', FIELD_ELEMENTS_PER_BLOB);
-        F.fromBytesBE(poly, blobs[i], FIELD_ELEMENTS_PER_BLOB, `${entry}: blob${which} field element`);
+        F.fromBytesBERaw(poly, blobs[i], FIELD_ELEMENTS_PER_BLOB, `${entry}: blob${which} field element`);
         pis.push(this.decode(proofs[i], 1, `${entry}: proof${which}`)[0]);
         zs.push(digests ? digestToField(digests[i]) : blobChallenge(blobs[i], commitments[i]));
         ys.push(this.evaluate(F, poly, zs[i]));
@@ -427,19 +427,22 @@ export class KzgVerifier {
   }
 
   /**
-   * p(z) for the blob polynomial in evaluation form at `poly` (Montgomery; overwritten): at a domain
+   * p(z) for the blob polynomial in evaluation form at `poly` (unconverted: F.fromBytesBERaw, so the
+   * elements are pᵢ·R⁻¹ and every value below, linear in them, is R⁻¹ times its true value until the
+   * one product by R at the end; overwritten): at a domain
    * point its value there, else the barycentric formula (z⁴⁰⁹⁶ − 1)/4096 · Σ pᵢ·ωᵢ/(z − ωᵢ), with
    * Σ pᵢωᵢ/(ωᵢ − z) = Σ pᵢ + z·Σ pᵢ/(ωᵢ − z) (ωᵢ = (ωᵢ − z) + z): the second sum as one fraction, the
    * terms added pairwise over halves of the arrays (a/b + c/d = (ad + cb)/(bd): 3 products a pair, 12
-   * levels), then one inverse; Σ pᵢ by halving additions. 3 products per element.
+   * levels), then one inverse; Σ pᵢ by halving additions. 3 products per element, none to convert.
    */
   private evaluate(F: FrWasm, poly: number, z: bigint): bigint {
     const n = FIELD_ELEMENTS_PER_BLOB;
+    const R = F.montgomeryR % fr.R;
     const zn = fr.pow(z, BigInt(n));
     if (zn === 1n) {
       // z = ω₄₀₉₆^j: the blob holds p at ω₄₀₉₆^brp(i) at i
       const rs = fr.roots();
-      for (let j = 0; j < n; j++) if (rs[2 * j] === z) return F.get(F.at(poly, fr.reverseBits(j, 12)));
+      for (let j = 0; j < n; j++) if (rs[2 * j] === z) return fr.mul(F.get(F.at(poly, fr.reverseBits(j, 12))), R);
     }
     const den = F.work('den', n);
     const t = F.work('cross', n / 2);
@@ -455,7 +458,7 @@ export class KzgVerifier {
       F.mul(den, den, F.at(den, h), h);
     }
     const sum = fr.add(total, fr.mul(z, fr.mul(F.get(num), fr.inv(F.get(den))))); // Σ pᵢ·ωᵢ/(ωᵢ − z)
-    return fr.mul(fr.sub(0n, sum), fr.mul(fr.sub(zn, 1n), fr.inv(BigInt(n))));
+    return fr.mul(fr.mul(fr.sub(0n, sum), R), fr.mul(fr.sub(zn, 1n), fr.inv(BigInt(n))));
   }
 
   /**

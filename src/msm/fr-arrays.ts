@@ -161,6 +161,11 @@ export class FrArrays {
     this.io = this.take(this.B);
   }
 
+  /** The Montgomery factor R of the module's F_r (2^(n·w) of its limb layout). */
+  get montgomeryR(): bigint {
+    return this.host.inst.fields.fr!.R;
+  }
+
   /** Wasm memory taken so far (work arrays, tables, scratch, constants), bytes. */
   get bytes(): number {
     return this.held;
@@ -245,15 +250,18 @@ export class FrArrays {
   /**
    * count B-byte integers (bytes[offset…], consecutive) into Montgomery form at out (count·EB bytes).
    * `montgomery`: the integers are x·2^(8B) mod r, ffjavascript's Montgomery form (zkey coefficients),
-   * and x is taken. An integer ≥ r is a ScalarEncodingError naming the lowest such index:
-   * `${what} ${index} is not below the scalar field's modulus r`. Cost: count conversions (+ count
-   * products with `montgomery`).
+   * and x is taken. `raw` (big-endian only): the integers are stored as they are, unconverted — the
+   * elements x·R⁻¹, R = `montgomeryR` — for a function linear in them whose result the caller
+   * multiplies by R once. An integer ≥ r is a ScalarEncodingError naming the lowest such index:
+   * `${what} ${index} is not below the scalar field's modulus r`. Cost: count conversions (none with
+   * `raw`; + count products with `montgomery`).
    */
-  fromBytes(out: number, bytes: Uint8Array, count: number, opts: { endian: 'le' | 'be'; what: string; offset?: number; montgomery?: boolean }): void {
+  fromBytes(out: number, bytes: Uint8Array, count: number, opts: { endian: 'le' | 'be'; what: string; offset?: number; montgomery?: boolean; raw?: boolean }): void {
     const offset = opts.offset ?? 0;
     if (bytes.length < offset + count * this.B) throw new RangeError(`${this.roots.name} F_r: fewer bytes than elements`);
+    if (opts.raw && (opts.endian !== 'be' || opts.montgomery)) throw new RangeError(`${this.roots.name} F_r: raw elements are big-endian integers`);
     this.mem.set(bytes.subarray(offset, offset + count * this.B), out);
-    const bad = opts.endian === 'le' ? this.k.fr_from_bytes_le_batch(out, out, count) : this.k.fr_from_bytes_be_batch(out, out, count);
+    const bad = opts.raw ? this.k.fr_from_bytes_be_raw_batch(out, out, count) : opts.endian === 'le' ? this.k.fr_from_bytes_le_batch(out, out, count) : this.k.fr_from_bytes_be_batch(out, out, count);
     if (bad >= 0) throw new ScalarEncodingError(`${opts.what} ${bad} is not below the scalar field's modulus r`, bad);
     if (opts.montgomery) this.scale(out, out, pow(pow(2n, BigInt(8 * this.B), this.r), this.r - 2n, this.r), count);
   }
