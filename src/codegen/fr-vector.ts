@@ -329,40 +329,34 @@ export class FieldVectorGen {
     const f = fg.f;
     const B = fg.L.byteLength;
     if (EB < B) throw new Error(`${f}: elements (${EB} bytes) smaller than their encoding (${B} bytes): the in-place codecs assume EB ≥ ${B}`);
-    for (const endian of ['le', 'be'] as const) {
-      const E = endian.toUpperCase();
-      fg.mb.func(`${f}_from_bytes_${endian}_batch`, { out: 'i32', src: 'i32', count: 'i32' }, 'i32', [
-        `${f}_from_bytes_${endian}_batch(out, src, count) → −1 if all count ${B}-byte ${E} integers at src are < p, else the lowest index of one that is not.`,
-        `out[k] = integer k (consecutive at src) in Montgomery form, all converted, valid or not (the caller decides).`,
-        `Runs from the last element down, so out may equal src (EB = ${EB} ≥ ${B}: element k is written after every element below it was read,`,
-        `and ${f}_from_bytes_${endian} reads its ${B} bytes before writing); else no overlap. Cost: count ${f}_from_bytes_${endian} (one Montgomery product by R² each).`,
-      ], (fb) => {
+    // count elements from consecutive B-byte integers, the last first (so out may equal src: EB ≥ B, and
+    // each element's bytes are read before it is written); → the lowest index of one ≥ p, or −1
+    const fromBytesBatch = (name: string, doc: string[], readOne: (fb: FuncBuilder, out: I32, src: I32) => I32) =>
+      fg.mb.func(name, { out: 'i32', src: 'i32', count: 'i32' }, 'i32', doc, (fb) => {
         const out = fb.param('out', 'i32');
         const src = fb.param('src', 'i32');
         const k = fb.local('k', 'i32');
         const bad = fb.local('bad', 'i32');
         bad.set(i32.const(-1));
         fb.forRangeDown(k, fb.param('count', 'i32').get, () => {
-          fb.if(i32.eqz(fb.callExpr('i32', `${f}_from_bytes_${endian}`, this.at(out.get, k.get), i32.add(src.get, i32.mul(k.get, i32.const(B))))), () => bad.set(k.get));
+          fb.if(i32.eqz(readOne(fb, this.at(out.get, k.get), i32.add(src.get, i32.mul(k.get, i32.const(B))))), () => bad.set(k.get));
         });
         fb.ret(bad.get);
       });
+    for (const endian of ['le', 'be'] as const) {
+      const E = endian.toUpperCase();
+      fromBytesBatch(`${f}_from_bytes_${endian}_batch`, [
+        `${f}_from_bytes_${endian}_batch(out, src, count) → −1 if all count ${B}-byte ${E} integers at src are < p, else the lowest index of one that is not.`,
+        `out[k] = integer k (consecutive at src) in Montgomery form, all converted, valid or not (the caller decides).`,
+        `Runs from the last element down, so out may equal src (EB = ${EB} ≥ ${B}: element k is written after every element below it was read,`,
+        `and ${f}_from_bytes_${endian} reads its ${B} bytes before writing); else no overlap. Cost: count ${f}_from_bytes_${endian} (one Montgomery product by R² each).`,
+      ], (fb, out, src) => fb.callExpr('i32', `${f}_from_bytes_${endian}`, out, src));
     }
-    fg.mb.func(`${f}_from_bytes_be_raw_batch`, { out: 'i32', src: 'i32', count: 'i32' }, 'i32', [
+    fromBytesBatch(`${f}_from_bytes_be_raw_batch`, [
       `${f}_from_bytes_be_raw_batch(out, src, count) → −1 if all count ${B}-byte BE integers at src are < p, else the lowest index of one that is not.`,
       `out[k] = integer k as it is, not converted: the Montgomery form of k·R⁻¹ (for callers that compute a function linear in the values`,
       `and multiply the result by R once). out may equal src as in ${f}_from_bytes_be_batch; else no overlap. Cost: count byte reads and comparisons.`,
-    ], (fb) => {
-      const out = fb.param('out', 'i32');
-      const src = fb.param('src', 'i32');
-      const k = fb.local('k', 'i32');
-      const bad = fb.local('bad', 'i32');
-      bad.set(i32.const(-1));
-      fb.forRangeDown(k, fb.param('count', 'i32').get, () => {
-        fb.if(i32.eqz(fg.readBytes(fb, this.at(out.get, k.get), i32.add(src.get, i32.mul(k.get, i32.const(B))), 'be').get), () => bad.set(k.get));
-      });
-      fb.ret(bad.get);
-    });
+    ], (fb, out, src) => fg.readBytes(fb, out, src, 'be').get);
     for (const endian of ['le', 'be'] as const) {
       fg.mb.func(`${f}_to_bytes_${endian}_batch`, { dst: 'i32', dstStride: 'i32', x: 'i32', count: 'i32' }, undefined, [
         `${f}_to_bytes_${endian}_batch(dst, dstStride, x, count): the canonical ${B}-byte ${endian.toUpperCase()} encoding of x[k] (Montgomery form in) at dst + k·dstStride, for k < count.`,
