@@ -4,8 +4,8 @@
  * 'blob-proof' (verifyBlobKzgProof), 'blob-batch-4' (verifyBlobKzgProofBatch of 4 blobs), 'cells-128'
  * (verifyCellKzgProofBatch of the 128 cells of one blob), 'cells-64' (64 of them, two blobs' halves).
  * pippin as `kzg.sync` ('pippin sync') and async ('pippin'). Runs are interleaved (every
- * implementation, then the next, in an order rotating from run to run; every run new random blobs,
- * inputs made by c-kzg); medians of --runs after a warm-up run. Cross-checked every run: each implementation returns true on the valid
+ * implementation, then the next, in a new seeded random order for every task and run; every run new
+ * random blobs, inputs made by c-kzg); medians of --runs after a warm-up run. Cross-checked every run: each implementation returns true on the valid
  * inputs and false with one proof replaced by another valid point (ok = all agree). Ratios are to
  * c-kzg's median.
  *
@@ -73,13 +73,24 @@ runCli('bench:kzg-verify', USAGE, async () => {
     };
   };
 
+  let state = 0x9e3779b9;
+  const shuffled = <T>(xs: readonly T[]): T[] => {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      const j = state % (i + 1);
+      [out[i], out[j]] = [out[j]!, out[i]!];
+    }
+    return out;
+  };
   const times = new Map<string, number[]>();
   let ok = true;
   for (let run = 0; run <= runs; run++) {
     const cs = cases();
     for (const task of TASKS) {
-      // the implementations' order rotates from run to run: the first call after the inputs are made pays for their garbage
-      for (const [name, v] of impls.map((_, i) => impls[(i + run) % impls.length]!)) {
+      // the implementations in a new random order for every task and run (a call pays for the garbage of the one before it:
+      // kzg-wasm's hex strings, the inputs made by c-kzg)
+      for (const [name, v] of shuffled(impls)) {
         const t0 = performance.now();
         const good = await v[task](cs[task].args as unknown[]);
         const ms = performance.now() - t0;
