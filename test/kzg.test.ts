@@ -51,11 +51,23 @@ describe('pippin/kzg: EIP-4844 against c-kzg', { timeout: 300_000 }, () => {
     }
   });
 
-  it('sha256All (Web Crypto here) = node:crypto, in order, on offset views', async () => {
+  it('sha256All (Web Crypto here; the synchronous hash without it or when its digest rejects) = node:crypto, in order, on offset views', async () => {
     const inputs = [0, 55, 64, 131_152].map((n) => Uint8Array.from({ length: n + 5 }, (_, i) => (i * 31 + n) & 0xff).subarray(5));
     const got = await sha256All(inputs);
     assert.equal(got.length, inputs.length);
     got.forEach((d, i) => assert.equal(hex(d), createHash('sha256').update(inputs[i]).digest('hex'), `input ${i}`));
+    // no Web Crypto, and a digest that rejects: the synchronous hash instead
+    const saved = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+    try {
+      for (const stub of [undefined, { subtle: { digest: () => Promise.reject(new Error('refused')) } }]) {
+        Object.defineProperty(globalThis, 'crypto', { value: stub, configurable: true, writable: true });
+        const again = await sha256All(inputs);
+        again.forEach((d, i) => assert.equal(hex(d), createHash('sha256').update(inputs[i]).digest('hex'), `input ${i}, crypto ${stub ? 'refusing' : 'absent'}`));
+      }
+    } finally {
+      if (saved) Object.defineProperty(globalThis, 'crypto', saved);
+    }
+    assert.ok(globalThis.crypto?.subtle, 'Web Crypto restored');
   });
 
   it('commitments, blob proofs and KZG proofs (z outside, inside the domain, 0, 1) = c-kzg', async () => {
