@@ -191,12 +191,18 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
     mislabelled[1] = [12];
     const badCell = pick([4]);
     badCell[2] = [Uint8Array.from(badCell[2][0], (b, i) => (i < 32 ? 0xff : b))];
+    // a column's cells after the first are weighted and summed before its FFT: a wrong second copy must count
+    const dupWrong = pick([40, 9, 9]);
+    dupWrong[2] = [dupWrong[2][0], dupWrong[2][1], cells0[10]];
     const cases: [string, unknown[], Outcome][] = [
       ['the 128 cells of a blob', pick(all), true],
       ['64 cells', pick(half), true],
       ['cells of two blobs', two, true],
       ['none', [[], [], [], []], true],
       ['a cell twice (duplicated index)', pick([9, 9, 40]), true],
+      ['a cell thrice after another column', pick([40, 9, 9, 9]), true],
+      ['one column, cells of two blobs', [[C[1], C[0], C[1]], [7, 7, 64], [cells1[7], cells0[7], cells1[64]], [cp1[7], cp0[7], cp1[64]]], true],
+      ['a duplicated column, its second copy another cell', dupWrong, false],
       ['two proofs swapped', swap, false],
       ['a cell labelled with another index', mislabelled, false],
       ['a commitment of another blob', [[C[1]], [5], [cells0[5]], [cp0[5]]], false],

@@ -488,35 +488,46 @@ export class KzgVerifier {
   }
 
   /**
-   * −I's 64 monomial coefficients, I = Σ_k r^k·I_k: the cells of each column summed with their
-   * weights (fr_* vector kernels), then per column used one inverse FFT of 64 (the column is in
-   * bit-reversed order: decimation in time takes it as it is) and the shift by h⁻¹ with 1/64 and the
-   * sign folded in, summed.
+   * −I's 64 monomial coefficients, I = Σ_k r^k·I_k: the cells of each column read unconverted
+   * (F.fromBytesBERaw: the elements v·R⁻¹) and, for a column of several cells, weighted and summed
+   * (fr_* vector kernels); then per column used one inverse FFT of 64 (the column is in bit-reversed
+   * order: decimation in time takes it as it is) and the shift by h⁻¹, with −1/64, R and the weight of
+   * a column's only cell folded into the powers' first term, summed. Products per cell of a column of
+   * one: 192 (FFT) + 64 (powers) + 64 (shift); + 64 per cell of a column of several.
    */
   private interpolant(entry: string, rs: readonly bigint[], cellIndices: readonly number[], cells: readonly Uint8Array[]): bigint[] {
     const F = new FrWasm(arenaHost(this.ctx.inst), this.frTables);
     const cols = F.work('columns', CELLS * CELL_ELEMENTS);
     const cell = F.work('cell', CELL_ELEMENTS);
-    const used = new Uint8Array(CELLS);
+    // per column: undefined (unused), its only cell's weight r^k (the column holds the raw cell), or 1n (already weighted)
+    const weight = new Array<bigint | undefined>(CELLS);
     cells.forEach((bytes, k) => {
-      F.fromBytesBE(cell, bytes, CELL_ELEMENTS, `${entry}: cell ${k} field element`);
-      const col = F.at(cols, CELL_ELEMENTS * cellIndices[k]);
-      if (used[cellIndices[k]]) {
-        F.scale(cell, cell, rs[k], CELL_ELEMENTS);
-        F.add(col, col, cell, CELL_ELEMENTS);
-      } else F.scale(col, cell, rs[k], CELL_ELEMENTS);
-      used[cellIndices[k]] = 1;
+      const i = cellIndices[k];
+      const col = F.at(cols, CELL_ELEMENTS * i);
+      const what = `${entry}: cell ${k} field element`;
+      const w = weight[i];
+      if (w === undefined) {
+        F.fromBytesBERaw(col, bytes, CELL_ELEMENTS, what);
+        weight[i] = rs[k];
+        return;
+      }
+      if (w !== 1n) F.scale(col, col, w, CELL_ELEMENTS);
+      F.fromBytesBERaw(cell, bytes, CELL_ELEMENTS, what);
+      F.scale(cell, cell, rs[k], CELL_ELEMENTS);
+      F.add(col, col, cell, CELL_ELEMENTS);
+      weight[i] = 1n;
     });
     const sum = F.work('interpolant', CELL_ELEMENTS);
     let first = true;
     const roots = fr.roots();
-    const minusInv64 = fr.sub(0n, fr.inv(BigInt(CELL_ELEMENTS)));
+    const minusRInv64 = fr.mul(F.montgomeryR % fr.R, fr.sub(0n, fr.inv(BigInt(CELL_ELEMENTS))));
     for (let i = 0; i < CELLS; i++) {
-      if (!used[i]) continue;
+      const w = weight[i];
+      if (w === undefined) continue;
       const col = F.at(cols, CELL_ELEMENTS * i);
       F.fft(col, CELL_ELEMENTS, { dif: false, inverse: true });
       // h_i = ω^rbl(i), h_i⁻¹ = ω^(8192 − rbl(i))
-      F.shiftPowers(col, CELL_ELEMENTS, roots[fr.EXT_DOMAIN - fr.reverseBits(i, 7)], minusInv64);
+      F.shiftPowers(col, CELL_ELEMENTS, roots[fr.EXT_DOMAIN - fr.reverseBits(i, 7)], fr.mul(minusRInv64, w));
       if (first) F.mem.copyWithin(sum, col, col + CELL_ELEMENTS * F.EB);
       else F.add(sum, sum, col, CELL_ELEMENTS);
       first = false;
