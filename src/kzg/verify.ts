@@ -231,6 +231,8 @@ export type VerifyFrTables = Twiddles & { roots: number };
 
 const { G1 } = bls12_381Curve.params;
 const P = bls12_381Curve.params.p;
+/** 1/4096 in F_r. */
+const INV_BLOB_SIZE = fr.inv(BigInt(FIELD_ELEMENTS_PER_BLOB));
 const u64 = (out: Uint8Array, at: number, v: number) => new DataView(out.buffer, out.byteOffset).setBigUint64(at, BigInt(v));
 const ascii = (s: string) => new TextEncoder().encode(s);
 const neg = (Q: G1In): G1In => (Q === null ? null : { x: Q.x, y: Q.y === 0n ? 0n : P - Q.y });
@@ -454,36 +456,31 @@ export class KzgVerifier {
   /**
    * p(z) for the blob polynomial in evaluation form at `poly` (unconverted: F.fromBytesBERaw, so the
    * elements are pᵢ·R⁻¹ and every value below, linear in them, is R⁻¹ times its true value until the
-   * one product by R at the end; overwritten): at a domain
-   * point its value there, else the barycentric formula (z⁴⁰⁹⁶ − 1)/4096 · Σ pᵢ·ωᵢ/(z − ωᵢ), with
-   * Σ pᵢωᵢ/(ωᵢ − z) = Σ pᵢ + z·Σ pᵢ/(ωᵢ − z) (ωᵢ = (ωᵢ − z) + z): the second sum as one fraction, the
-   * terms added pairwise over halves of the arrays (a/b + c/d = (ad + cb)/(bd): 3 products a pair, 12
-   * levels), then one inverse; Σ pᵢ by halving additions. 3 products per element, none to convert.
+   * one product by R at the end; overwritten), by folding (FRI's fold with z as the challenge): with
+   * the values in natural order (one bit reversal), a_i at ω_M^i, i < M, the pairs at ±ω_M^i give the
+   * M/2 values a'_i = (a_i + a_{i+M/2}) + Z·ω_M^−i·(a_i − a_{i+M/2}) of 2·(p_e + Z·p_o) at ω_{M/2}^i
+   * (p(x) = p_e(x²) + x·p_o(x²)), Z ← Z², from Z = z and M = 4096 down to one value, 4096·p(z). No
+   * inverse and no case for z in the domain. Products: 2 per pair (Z·ω_M^−i by fr_powers, then one
+   * product), 8190 in all.
    */
   private evaluate(F: FrWasm, poly: number, z: bigint): bigint {
     const n = FIELD_ELEMENTS_PER_BLOB;
-    const R = F.montgomeryR % fr.R;
-    const zn = fr.pow(z, BigInt(n));
-    if (zn === 1n) {
-      // z = ω₄₀₉₆^j: the blob holds p at ω₄₀₉₆^brp(i) at i
-      const rs = fr.roots();
-      for (let j = 0; j < n; j++) if (rs[2 * j] === z) return fr.mul(F.get(F.at(poly, fr.reverseBits(j, 12))), R);
+    const roots = fr.roots(); // ω^i, ω the 8192nd root
+    F.bitReverse(poly, n);
+    const t = F.work('fold twiddles', n / 2);
+    const d = F.work('fold differences', n / 2);
+    let Z = z;
+    for (let M = n; M > 1; M >>= 1) {
+      const h = M / 2;
+      const hi = F.at(poly, h);
+      F.powers(t, Z, roots[fr.EXT_DOMAIN - fr.EXT_DOMAIN / M], h); // Z·ω_M^−i
+      F.sub(d, poly, hi, h);
+      F.add(poly, poly, hi, h);
+      F.mul(d, d, t, h);
+      F.add(poly, poly, d, h);
+      Z = fr.mul(Z, Z);
     }
-    const den = F.work('den', n);
-    const t = F.work('cross', n / 2);
-    F.subScalar(den, this.frTables.roots, z, n); // ωᵢ − z ≠ 0 (z is not in the domain)
-    F.add(t, poly, F.at(poly, n / 2), n / 2);
-    for (let h = n / 4; h >= 1; h >>= 1) F.add(t, t, F.at(t, h), h);
-    const total = F.get(t); // Σ pᵢ
-    const num = poly;
-    for (let h = n / 2; h >= 1; h >>= 1) {
-      F.mul(t, num, F.at(den, h), h);
-      F.mul(num, F.at(num, h), den, h);
-      F.add(num, num, t, h);
-      F.mul(den, den, F.at(den, h), h);
-    }
-    const sum = fr.add(total, fr.mul(z, fr.mul(F.get(num), fr.inv(F.get(den))))); // Σ pᵢ·ωᵢ/(ωᵢ − z)
-    return fr.mul(fr.mul(fr.sub(0n, sum), R), fr.mul(fr.sub(zn, 1n), fr.inv(BigInt(n))));
+    return fr.mul(F.get(poly), fr.mul(F.montgomeryR % fr.R, INV_BLOB_SIZE));
   }
 
   /**
