@@ -25,7 +25,7 @@ import { bls12_381, type G1Affine } from '../index.js';
 import { LengthMismatchError, PippinError, ScalarEncodingError } from '../errors.js';
 import { describeValue } from '../api/option-kit.js';
 import { copyBytes } from '../msm/convert.js';
-import { AffineBatch, CHECK, FORMAT_COMPRESSED } from '../msm/affine-batch.js';
+import { AffineBatch, CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, type Points } from '../msm/affine-batch.js';
 import { Pairing, type PreparedG2 } from '../msm/pairing.js';
 import type { G1AffineValue, GroupContext } from '../msm/group.js';
 import type { PointFormatSpec } from '../abi/codes.js';
@@ -40,6 +40,7 @@ import { FIELD_ELEMENTS_PER_BLOB, type SetupBytes } from './setup.js';
 const BLOB_BYTES = FIELD_ELEMENTS_PER_BLOB * 32;
 const COMPRESSED: PointFormatSpec<string> = { name: 'zcash-compressed', code: FORMAT_COMPRESSED, bytes: 48 };
 const G1_BYTES = 48;
+const ZCASH_BYTES = 96;
 const CELL_ELEMENTS = 64;
 const CELL_BYTES = CELL_ELEMENTS * 32;
 const CELLS = 128;
@@ -318,8 +319,8 @@ export class KzgVerifier {
   private readonly g2One: PreparedG2;
   private readonly g2Tau: PreparedG2;
   private readonly g2Tau64: PreparedG2;
-  /** the first 64 monomial points τ^i·G (the interpolant's commitment) */
-  private readonly monomial: G1In[];
+  /** the first 64 monomial points τ^i·G (the interpolant's commitment), 96-byte zcash encodings */
+  private readonly monomial = new Uint8Array(CELL_ELEMENTS * ZCASH_BYTES);
 
   constructor(
     private readonly ctx: GroupContext<G1AffineValue>,
@@ -334,7 +335,12 @@ export class KzgVerifier {
     this.g2One = this.pairing.prepareG2(bls12_381G2.G2);
     this.g2Tau = g2(setup.g2Tau);
     this.g2Tau64 = g2(setup.g2Tau64);
-    this.monomial = this.withMemory(() => this.decode(setup.g1Monomial64, CELL_ELEMENTS, 'setup: G1 monomial point', CHECK.onCurve));
+    this.withMemory(() => {
+      const batch = new AffineBatch(ctx, bls12_381Curve.params);
+      const pts = batch.points(CELL_ELEMENTS);
+      batch.decode(setup.g1Monomial64, CELL_ELEMENTS, FORMAT_COMPRESSED, CHECK.onCurve, pts, 'setup: G1 monomial point');
+      this.encodeZcash(pts, CELL_ELEMENTS, this.monomial, 0);
+    });
   }
 
   private withMemory<T>(f: () => T): T {
@@ -359,14 +365,15 @@ export class KzgVerifier {
   }
 
   /**
-   * The points of `list` as decode does them, for many points: decoded with the curve check, then the
-   * subgroup check of msm's 'full' validation (src/msm/convert.ts: the exact test in batches of
-   * points — g1_subgroup_check_batch from 40 points, ≈ 6% less than one test a point — or the batched
-   * random check from the tuning's subgroupBatchFrom; the lowest bad index wins, whatever its error).
+   * The points of `list` (compressed, c-kzg's rule as decode) re-encoded uncompressed (96-byte zcash,
+   * the MSM's cheapest input: no square root, no bigints) into `out` from byte `at`: decoded with the
+   * curve check, then the subgroup check of msm's 'full' validation (src/msm/convert.ts: the exact
+   * test in batches of points — g1_subgroup_check_batch from 40 points, ≈ 4% less than one test a
+   * point — or the batched random check from the tuning's subgroupBatchFrom; the lowest bad index
+   * wins, whatever its error).
    */
-  private decodeList(list: readonly Uint8Array[], what: string): G1In[] {
+  private decodeInto(list: readonly Uint8Array[], what: string, out: Uint8Array, at: number): void {
     const n = list.length;
-    if (n === 1) return this.decode(list[0], 1, what);
     const all = new Uint8Array(n * G1_BYTES);
     list.forEach((b, i) => all.set(b, i * G1_BYTES));
     const { inst, EB } = this.ctx;
@@ -378,11 +385,21 @@ export class KzgVerifier {
       if (!(e instanceof PippinError) || e.index < 0 || !e.message.startsWith('point ')) throw e;
       throw new (e.constructor as typeof PippinError)(`${what} ${e.message.slice(6)}`, e.index);
     }
-    const fp = inst.fields.fp;
-    const inf = new Uint8Array(inst.memory.buffer, regions.inf, n).slice();
-    const out: G1In[] = [];
-    for (let i = 0; i < n; i++) out.push(inf[i] ? null : { x: fp.read(regions.points + 2 * i * EB), y: fp.read(regions.points + (2 * i + 1) * EB) });
-    return out;
+    this.encodeZcash({ base: regions.points, stride: 2 * EB, inf: new Uint8Array(inst.memory.buffer, regions.inf, n).slice() }, n, out, at);
+  }
+
+  /** Points 0…n−1 of `pts` as 96-byte zcash encodings into `out` from byte `at` (g1_encode). */
+  private encodeZcash(pts: Points, n: number, out: Uint8Array, at: number): void {
+    const { inst } = this.ctx;
+    const dst = inst.arena.alloc(ZCASH_BYTES * n + 16, 16);
+    const scratch = inst.arena.alloc(Math.max(16, this.ctx.scratch.encode), 16);
+    for (let i = 0; i < n; i++) inst.k.g1_encode(dst + ZCASH_BYTES * i, pts.base + i * pts.stride, pts.inf[i], FORMAT_ZCASH, scratch);
+    out.set(new Uint8Array(inst.memory.buffer, dst, ZCASH_BYTES * n), at);
+  }
+
+  /** Σ sᵢ·Pᵢ over 96-byte zcash encodings (pippin's MSM on the calling thread; the points already validated). */
+  private msmZcash(points: Uint8Array, scalars: readonly bigint[]): G1In {
+    return affine(bls12_381.g1.msmSync(points, scalars, { pointFormat: 'zcash', validate: 'none' }));
   }
 
   /** Σ sᵢ·Pᵢ (pippin's MSM on the calling thread; the points already validated). */
@@ -496,16 +513,20 @@ export class KzgVerifier {
       const { t, unique, rows } = cellTranscript(args);
       const m = unique.length;
       const rs = powers(digests ? digestToField(digests[0]) : hashToField(t), n);
-      const pis = this.decodeList(proofs, `${entry}: proof`);
-      const Cs = this.decodeList(unique, `${entry}: commitment`);
+      // the sum's points, zcash-encoded: the distinct commitments, the 64 monomial points, the proofs
+      const points = new Uint8Array((m + CELL_ELEMENTS + n) * ZCASH_BYTES);
+      const at = (m + CELL_ELEMENTS) * ZCASH_BYTES;
+      this.decodeInto(proofs, `${entry}: proof`, points, at);
+      this.decodeInto(unique, `${entry}: commitment`, points, 0);
+      points.set(this.monomial, m * ZCASH_BYTES);
       const weights = new Array<bigint>(m).fill(0n);
       rows.forEach((row, k) => (weights[row] = fr.add(weights[row], rs[k])));
       const interpolant = this.interpolant(entry, rs, cellIndices, cells);
       // h_k⁶⁴ = ω^(64·rbl(k)), ω the 8192nd root
       const roots = fr.roots();
       const proofWeights = rs.map((r, k) => fr.mul(r, roots[CELL_ELEMENTS * fr.reverseBits(cellIndices[k], 7)]));
-      const lhs = this.msm([...Cs, ...this.monomial, ...pis], [...weights, ...interpolant, ...proofWeights]);
-      return this.check(lhs, this.msm(pis, rs), this.g2Tau64);
+      const lhs = this.msmZcash(points, [...weights, ...interpolant, ...proofWeights]);
+      return this.check(lhs, this.msmZcash(points.subarray(at), rs), this.g2Tau64);
     });
   }
 
