@@ -248,7 +248,7 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
     const build = (n: number, bad: [number, Uint8Array][]) => {
       const ks = Array.from({ length: n }, (_, i) => i % 128);
       const row = (i: number) => (i < 128 ? 0 : 1);
-      const ps = ks.map((k, i) => (row(i) ? cp1 : cp0)[k]);
+      const ps: Uint8Array[] = ks.map((k, i) => (row(i) ? cp1 : cp0)[k]);
       for (const [i, b] of bad) ps[i] = b;
       return [ks.map((_, i) => C[row(i)]), ks, ks.map((k, i) => (row(i) ? cells1 : cells0)[k]), ps] as unknown[];
     };
