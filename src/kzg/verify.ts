@@ -397,9 +397,9 @@ export class KzgVerifier {
     out.set(new Uint8Array(inst.memory.buffer, dst, ZCASH_BYTES * n), at);
   }
 
-  /** Σ sᵢ·Pᵢ over 96-byte zcash encodings (pippin's MSM on the calling thread; the points already validated). */
-  private msmZcash(points: Uint8Array, scalars: readonly bigint[]): G1In {
-    return affine(bls12_381.g1.msmSync(points, scalars, { pointFormat: 'zcash', validate: 'none' }));
+  /** Σ sᵢ·Pᵢ over 96-byte zcash encodings and 32-byte big-endian scalars (pippin's MSM on the calling thread; the points already validated). */
+  private msmZcash(points: Uint8Array, scalars: Uint8Array): G1In {
+    return affine(bls12_381.g1.msmSync(points, scalars, { pointFormat: 'zcash', validate: 'none', scalarEndian: 'be' }));
   }
 
   /** Σ sᵢ·Pᵢ (pippin's MSM on the calling thread; the points already validated). */
@@ -512,7 +512,8 @@ export class KzgVerifier {
     return this.withMemory(() => {
       const { t, unique, rows } = cellTranscript(args);
       const m = unique.length;
-      const rs = powers(digests ? digestToField(digests[0]) : hashToField(t), n);
+      const r = digests ? digestToField(digests[0]) : hashToField(t);
+      const rs = powers(r, n);
       // the sum's points, zcash-encoded: the distinct commitments, the 64 monomial points, the proofs
       const points = new Uint8Array((m + CELL_ELEMENTS + n) * ZCASH_BYTES);
       const at = (m + CELL_ELEMENTS) * ZCASH_BYTES;
@@ -521,24 +522,39 @@ export class KzgVerifier {
       points.set(this.monomial, m * ZCASH_BYTES);
       const weights = new Array<bigint>(m).fill(0n);
       rows.forEach((row, k) => (weights[row] = fr.add(weights[row], rs[k])));
-      const interpolant = this.interpolant(entry, rs, cellIndices, cells);
-      // h_k⁶⁴ = ω^(64·rbl(k)), ω the 8192nd root
-      const roots = fr.roots();
-      const proofWeights = rs.map((r, k) => fr.mul(r, roots[CELL_ELEMENTS * fr.reverseBits(cellIndices[k], 7)]));
-      const lhs = this.msmZcash(points, [...weights, ...interpolant, ...proofWeights]);
-      return this.check(lhs, this.msmZcash(points.subarray(at), rs), this.g2Tau64);
+      // the scalars as 32-byte big-endian encodings (no bigint conversion in the MSM): the rows'
+      // weights, −I's coefficients, then r^k·h_k⁶⁴ made on the fr_* kernels, h_k⁶⁴ = ω^(64·rbl(k)) of a
+      // table of the 128th roots
+      const scalars = new Uint8Array((m + CELL_ELEMENTS + n) * 32);
+      weights.forEach((w, i) => scalars.set(fr.toBytesBE(w), 32 * i));
+      scalars.set(this.interpolant(entry, rs, cellIndices, cells), 32 * m);
+      const F = new FrWasm(arenaHost(this.ctx.inst), this.frTables);
+      const rv = F.work('r powers', n);
+      F.powers(rv, 1n, r, n);
+      const h64 = F.work('128th roots', CELLS);
+      F.powers(h64, 1n, fr.roots()[CELL_ELEMENTS], CELLS);
+      const pw = F.work('proof weights', n);
+      const mem = F.mem;
+      cellIndices.forEach((index, k) => {
+        const from = F.at(h64, fr.reverseBits(index, 7));
+        mem.copyWithin(F.at(pw, k), from, from + F.EB);
+      });
+      F.mul(pw, pw, rv, n);
+      scalars.set(F.toBytesBE(pw, n), 32 * (m + CELL_ELEMENTS));
+      const lhs = this.msmZcash(points, scalars);
+      return this.check(lhs, this.msmZcash(points.subarray(at), F.toBytesBE(rv, n)), this.g2Tau64);
     });
   }
 
   /**
-   * −I's 64 monomial coefficients, I = Σ_k r^k·I_k: the cells of each column read unconverted
-   * (F.fromBytesBERaw: the elements v·R⁻¹) and, for a column of several cells, weighted and summed
+   * −I's 64 monomial coefficients (32-byte big-endian encodings), I = Σ_k r^k·I_k: the cells of each
+   * column read unconverted (F.fromBytesBERaw: the elements v·R⁻¹) and, for a column of several cells, weighted and summed
    * (fr_* vector kernels); then per column used one inverse FFT of 64 (the column is in bit-reversed
    * order: decimation in time takes it as it is) and the shift by h⁻¹, with −1/64, R and the weight of
    * a column's only cell folded into the powers' first term, summed. Products per cell of a column of
    * one: 192 (FFT) + 64 (powers) + 64 (shift); + 64 per cell of a column of several.
    */
-  private interpolant(entry: string, rs: readonly bigint[], cellIndices: readonly number[], cells: readonly Uint8Array[]): bigint[] {
+  private interpolant(entry: string, rs: readonly bigint[], cellIndices: readonly number[], cells: readonly Uint8Array[]): Uint8Array {
     const F = new FrWasm(arenaHost(this.ctx.inst), this.frTables);
     const cols = F.work('columns', CELLS * CELL_ELEMENTS);
     const cell = F.work('cell', CELL_ELEMENTS);
@@ -575,7 +591,7 @@ export class KzgVerifier {
       else F.add(sum, sum, col, CELL_ELEMENTS);
       first = false;
     }
-    return F.getAll(sum, CELL_ELEMENTS);
+    return F.toBytesBE(sum, CELL_ELEMENTS);
   }
 }
 
