@@ -1,10 +1,11 @@
 /**
  * Where pippin/kzg's verifiers spend their time (issue #34): verifyBlobKzgProof and verifyCellKzgProofBatch
  * (the 128 cells of one blob) on `kzg.sync`, one thread, with the verifier's steps timed by wrapping its
- * methods: `decode` (compressed G1 points: square root, and the subgroup check), `fr.fromBytesBE` (cell
- * field elements) and `fr.fromBytesBERaw` (a blob's, unconverted), `evaluate` (barycentric p(z)), `msm`
- * (pippin's MSM on the calling thread: C − y·G + z·π, the cells' sums), `interpolant` (the cells' interpolation
- * polynomial: column sums, inverse FFTs of 64, shifts) and `check` (the 2-pair pairing check on prepared
+ * methods: `decode` and `decodeInto` (compressed G1 points: square root, and the subgroup check),
+ * `fr.fromBytesBERaw` (the blob's and the cells' field elements, unconverted), `evaluate` (p(z) by
+ * folding), `msm` and `msmZcash` (pippin's MSM on the calling thread: C − y·G + z·π, the cells' sums),
+ * `interpolant` (the cells' interpolation polynomial: column sums, inverse FFTs of 64, shifts) and
+ * `check` (the 2-pair pairing check on prepared
  * G2 points: Miller loop and final exponentiation); the rest — Fiat–Shamir transcripts and their SHA-256,
  * bigint F_r arithmetic, copies — is the total minus those. SHA-256 of the two transcripts' sizes is
  * timed alone too. Wall time (process CPU time would count V8's compiler and GC threads too); medians
@@ -46,7 +47,9 @@ runCli('bench:kzg-verify-phases', USAGE, async () => {
   };
   const V = KzgVerifier.prototype as unknown as Record<string, unknown>;
   wrap(V, 'decode', (a) => `decode, ${a[1]} point${a[1] === 1 ? '' : 's'} a call`);
+  wrap(V, 'decodeInto', (a) => `decode, ${(a[0] as unknown[]).length} point${(a[0] as unknown[]).length === 1 ? '' : 's'} a call (→ zcash bytes)`);
   wrap(V, 'msm', (a) => `msm of ${(a[0] as unknown[]).length} points`);
+  wrap(V, 'msmZcash', (a) => `msm of ${(a[0] as Uint8Array).length / 96} points`);
   for (const m of ['evaluate', 'interpolant', 'check']) wrap(V, m, () => m);
   wrap(FrWasm.prototype as unknown as Record<string, unknown>, 'fromBytesBE', (a) => `fr.fromBytesBE ×${a[2]}`);
   wrap(FrWasm.prototype as unknown as Record<string, unknown>, 'fromBytesBERaw', (a) => `fr.fromBytesBERaw ×${a[2]}`);

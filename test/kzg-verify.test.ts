@@ -12,7 +12,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { bls12_381, PippinError } from '../src/index.js';
+import { bls12_381, NotInSubgroupError, PippinError, PointEncodingError } from '../src/index.js';
 import { loadKzg, CellIndexError, type Kzg } from '../src/kzg/index.js';
 import { KzgVerifier, blobDigestInputs, cellDigestInputs, takeBlobProof, takeBlobProofs, takeCellProofs } from '../src/kzg/verify.js';
 import { sha256All } from '../src/kzg/sha256.js';
@@ -191,12 +191,18 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
     mislabelled[1] = [12];
     const badCell = pick([4]);
     badCell[2] = [Uint8Array.from(badCell[2][0], (b, i) => (i < 32 ? 0xff : b))];
+    // a column's cells after the first are weighted and summed before its FFT: a wrong second copy must count
+    const dupWrong = pick([40, 9, 9]);
+    dupWrong[2] = [dupWrong[2][0], dupWrong[2][1], cells0[10]];
     const cases: [string, unknown[], Outcome][] = [
       ['the 128 cells of a blob', pick(all), true],
       ['64 cells', pick(half), true],
       ['cells of two blobs', two, true],
       ['none', [[], [], [], []], true],
       ['a cell twice (duplicated index)', pick([9, 9, 40]), true],
+      ['a cell thrice after another column', pick([40, 9, 9, 9]), true],
+      ['one column, cells of two blobs', [[C[1], C[0], C[1]], [7, 7, 64], [cells1[7], cells0[7], cells1[64]], [cp1[7], cp0[7], cp1[64]]], true],
+      ['a duplicated column, its second copy another cell', dupWrong, false],
       ['two proofs swapped', swap, false],
       ['a cell labelled with another index', mislabelled, false],
       ['a commitment of another blob', [[C[1]], [5], [cells0[5]], [cp0[5]]], false],
@@ -233,6 +239,35 @@ describe('pippin/kzg verifiers = c-kzg 4.1.0', { timeout: 300_000 }, () => {
         assert.equal(got, fr.fromBytesBE(hexBytes(yHex)), `blob ${b}, z = ${Buffer.from(z).toString('hex')}`);
       }
     }
+  });
+
+  it('many proofs (decoded, then the subgroup check of msm\'s full validation): the lowest bad index wins, with its own error, exact and batched (≥ 144 points)', async () => {
+    const [cells0, cp0] = oracle.cellsAndProofs(blobs[0]).map((l) => l.map(hexBytes));
+    const [cells1, cp1] = oracle.cellsAndProofs(blobs[1]).map((l) => l.map(hexBytes));
+    const malformed = new Uint8Array(48).fill(0xff); // compression flag with infinity flag and stray bits
+    const build = (n: number, bad: [number, Uint8Array][]) => {
+      const ks = Array.from({ length: n }, (_, i) => i % 128);
+      const row = (i: number) => (i < 128 ? 0 : 1);
+      const ps: Uint8Array[] = ks.map((k, i) => (row(i) ? cp1 : cp0)[k]);
+      for (const [i, b] of bad) ps[i] = b;
+      return [ks.map((_, i) => C[row(i)]), ks, ks.map((k, i) => (row(i) ? cells1 : cells0)[k]), ps] as unknown[];
+    };
+    const cases: [string, unknown[], new (...a: never[]) => Error, number][] = [
+      ['128: outside G1 at 3, malformed at 5', build(128, [[3, notInG1], [5, malformed]]), NotInSubgroupError, 3],
+      ['128: malformed at 3, outside G1 at 5', build(128, [[5, notInG1], [3, malformed]]), PointEncodingError, 3],
+      ['128: outside G1 at 127', build(128, [[127, notInG1]]), NotInSubgroupError, 127],
+      ['2: outside G1 at 0 and 1', build(2, [[0, notInG1], [1, notInG1]]), NotInSubgroupError, 0],
+      ['200 (batched): outside G1 at 150 and 199', build(200, [[150, notInG1], [199, notInG1]]), NotInSubgroupError, 150],
+      ['200 (batched): malformed at 160, outside G1 at 170', build(200, [[170, notInG1], [160, malformed]]), PointEncodingError, 160],
+      ['200 (batched): outside G1 at 0', build(200, [[0, notInG1]]), NotInSubgroupError, 0],
+    ];
+    for (const [label, args, type, index] of cases) {
+      assert.equal(await same('verifyCellKzgProofBatch', args, label), 'throws', label);
+      const ok = (e: unknown) => e instanceof type && (e as PippinError).index === index && new RegExp(`verifyCellKzgProofBatch: proof ${index}\\b`).test((e as Error).message);
+      assert.throws(() => kzg.sync.verifyCellKzgProofBatch(...(args as [Uint8Array[], number[], Uint8Array[], Uint8Array[]])), ok, label);
+      await assert.rejects(kzg.verifyCellKzgProofBatch(...(args as [Uint8Array[], number[], Uint8Array[], Uint8Array[]])), ok, label);
+    }
+    assert.equal(await same('verifyCellKzgProofBatch', build(200, []), '200 valid (batched check)'), true);
   });
 
   it('errors name what and where: CellIndexError with its position, point errors with the proof index', async () => {

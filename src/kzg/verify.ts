@@ -25,17 +25,22 @@ import { bls12_381, type G1Affine } from '../index.js';
 import { LengthMismatchError, PippinError, ScalarEncodingError } from '../errors.js';
 import { describeValue } from '../api/option-kit.js';
 import { copyBytes } from '../msm/convert.js';
-import { AffineBatch, CHECK, FORMAT_COMPRESSED } from '../msm/affine-batch.js';
+import { AffineBatch, CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, type Points } from '../msm/affine-batch.js';
 import { Pairing, type PreparedG2 } from '../msm/pairing.js';
 import type { G1AffineValue, GroupContext } from '../msm/group.js';
+import type { PointFormatSpec } from '../abi/codes.js';
 import { bls12_381Curve, bls12_381G2 } from '../curves/bls12-381.js';
+import { convertProgram } from '../msm/convert.js';
+import { runLocal } from '../runtime/executor.js';
 import { FrWasm, arenaHost, type Twiddles } from './fr-wasm.js';
 import * as fr from './fr.js';
 import { sha256 } from './sha256.js';
 import { FIELD_ELEMENTS_PER_BLOB, type SetupBytes } from './setup.js';
 
 const BLOB_BYTES = FIELD_ELEMENTS_PER_BLOB * 32;
+const COMPRESSED: PointFormatSpec<string> = { name: 'zcash-compressed', code: FORMAT_COMPRESSED, bytes: 48 };
 const G1_BYTES = 48;
+const ZCASH_BYTES = 96;
 const CELL_ELEMENTS = 64;
 const CELL_BYTES = CELL_ELEMENTS * 32;
 const CELLS = 128;
@@ -227,6 +232,8 @@ export type VerifyFrTables = Twiddles & { roots: number };
 
 const { G1 } = bls12_381Curve.params;
 const P = bls12_381Curve.params.p;
+/** 1/4096 in F_r. */
+const INV_BLOB_SIZE = fr.inv(BigInt(FIELD_ELEMENTS_PER_BLOB));
 const u64 = (out: Uint8Array, at: number, v: number) => new DataView(out.buffer, out.byteOffset).setBigUint64(at, BigInt(v));
 const ascii = (s: string) => new TextEncoder().encode(s);
 const neg = (Q: G1In): G1In => (Q === null ? null : { x: Q.x, y: Q.y === 0n ? 0n : P - Q.y });
@@ -312,8 +319,8 @@ export class KzgVerifier {
   private readonly g2One: PreparedG2;
   private readonly g2Tau: PreparedG2;
   private readonly g2Tau64: PreparedG2;
-  /** the first 64 monomial points τ^i·G (the interpolant's commitment) */
-  private readonly monomial: G1In[];
+  /** the first 64 monomial points τ^i·G (the interpolant's commitment), 96-byte zcash encodings */
+  private readonly monomial = new Uint8Array(CELL_ELEMENTS * ZCASH_BYTES);
 
   constructor(
     private readonly ctx: GroupContext<G1AffineValue>,
@@ -328,7 +335,12 @@ export class KzgVerifier {
     this.g2One = this.pairing.prepareG2(bls12_381G2.G2);
     this.g2Tau = g2(setup.g2Tau);
     this.g2Tau64 = g2(setup.g2Tau64);
-    this.monomial = this.withMemory(() => this.decode(setup.g1Monomial64, CELL_ELEMENTS, 'setup: G1 monomial point', CHECK.onCurve));
+    this.withMemory(() => {
+      const batch = new AffineBatch(ctx, bls12_381Curve.params);
+      const pts = batch.points(CELL_ELEMENTS);
+      batch.decode(setup.g1Monomial64, CELL_ELEMENTS, FORMAT_COMPRESSED, CHECK.onCurve, pts, 'setup: G1 monomial point');
+      this.encodeZcash(pts, CELL_ELEMENTS, this.monomial, 0);
+    });
   }
 
   private withMemory<T>(f: () => T): T {
@@ -352,10 +364,42 @@ export class KzgVerifier {
     return out;
   }
 
-  private decodeList(list: readonly Uint8Array[], what: string): G1In[] {
-    const all = new Uint8Array(list.length * G1_BYTES);
+  /**
+   * The points of `list` (compressed, c-kzg's rule as decode) re-encoded uncompressed (96-byte zcash,
+   * the MSM's cheapest input: no square root, no bigints) into `out` from byte `at`: decoded with the
+   * curve check, then the subgroup check of msm's 'full' validation (src/msm/convert.ts: the exact
+   * test in batches of points — g1_subgroup_check_batch from 40 points, ≈ 4% less than one test a
+   * point — or the batched random check from the tuning's subgroupBatchFrom; the lowest bad index
+   * wins, whatever its error).
+   */
+  private decodeInto(list: readonly Uint8Array[], what: string, out: Uint8Array, at: number): void {
+    const n = list.length;
+    const all = new Uint8Array(n * G1_BYTES);
     list.forEach((b, i) => all.set(b, i * G1_BYTES));
-    return this.decode(all, list.length, what);
+    const { inst, EB } = this.ctx;
+    const regions = { points: inst.arena.alloc(Math.max(16, 2 * EB * n), 16), inf: inst.arena.alloc(Math.max(16, n), 16), scalars: 0 };
+    try {
+      runLocal(inst, convertProgram(this.ctx, { kind: 'bytes', bytes: all, format: COMPRESSED }, n, regions, 1, 0, 'full'));
+    } catch (e) {
+      // the same error, named as decode names it: "point i …" → "`what` i …"
+      if (!(e instanceof PippinError) || e.index < 0 || !e.message.startsWith('point ')) throw e;
+      throw new (e.constructor as typeof PippinError)(`${what} ${e.message.slice(6)}`, e.index);
+    }
+    this.encodeZcash({ base: regions.points, stride: 2 * EB, inf: new Uint8Array(inst.memory.buffer, regions.inf, n).slice() }, n, out, at);
+  }
+
+  /** Points 0…n−1 of `pts` as 96-byte zcash encodings into `out` from byte `at` (g1_encode). */
+  private encodeZcash(pts: Points, n: number, out: Uint8Array, at: number): void {
+    const { inst } = this.ctx;
+    const dst = inst.arena.alloc(ZCASH_BYTES * n + 16, 16);
+    const scratch = inst.arena.alloc(Math.max(16, this.ctx.scratch.encode), 16);
+    for (let i = 0; i < n; i++) inst.k.g1_encode(dst + ZCASH_BYTES * i, pts.base + i * pts.stride, pts.inf[i], FORMAT_ZCASH, scratch);
+    out.set(new Uint8Array(inst.memory.buffer, dst, ZCASH_BYTES * n), at);
+  }
+
+  /** Σ sᵢ·Pᵢ over 96-byte zcash encodings and 32-byte big-endian scalars (pippin's MSM on the calling thread; the points already validated). */
+  private msmZcash(points: Uint8Array, scalars: Uint8Array): G1In {
+    return affine(bls12_381.g1.msmSync(points, scalars, { pointFormat: 'zcash', validate: 'none', scalarEndian: 'be' }));
   }
 
   /** Σ sᵢ·Pᵢ (pippin's MSM on the calling thread; the points already validated). */
@@ -429,36 +473,31 @@ export class KzgVerifier {
   /**
    * p(z) for the blob polynomial in evaluation form at `poly` (unconverted: F.fromBytesBERaw, so the
    * elements are pᵢ·R⁻¹ and every value below, linear in them, is R⁻¹ times its true value until the
-   * one product by R at the end; overwritten): at a domain
-   * point its value there, else the barycentric formula (z⁴⁰⁹⁶ − 1)/4096 · Σ pᵢ·ωᵢ/(z − ωᵢ), with
-   * Σ pᵢωᵢ/(ωᵢ − z) = Σ pᵢ + z·Σ pᵢ/(ωᵢ − z) (ωᵢ = (ωᵢ − z) + z): the second sum as one fraction, the
-   * terms added pairwise over halves of the arrays (a/b + c/d = (ad + cb)/(bd): 3 products a pair, 12
-   * levels), then one inverse; Σ pᵢ by halving additions. 3 products per element, none to convert.
+   * one product by R at the end; overwritten), by folding (FRI's fold with z as the challenge): with
+   * the values in natural order (one bit reversal), a_i at ω_M^i, i < M, the pairs at ±ω_M^i give the
+   * M/2 values a'_i = (a_i + a_{i+M/2}) + Z·ω_M^−i·(a_i − a_{i+M/2}) of 2·(p_e + Z·p_o) at ω_{M/2}^i
+   * (p(x) = p_e(x²) + x·p_o(x²)), Z ← Z², from Z = z and M = 4096 down to one value, 4096·p(z). No
+   * inverse and no case for z in the domain. Products: 2 per pair (Z·ω_M^−i by fr_powers, then one
+   * product), 8190 in all.
    */
   private evaluate(F: FrWasm, poly: number, z: bigint): bigint {
     const n = FIELD_ELEMENTS_PER_BLOB;
-    const R = F.montgomeryR % fr.R;
-    const zn = fr.pow(z, BigInt(n));
-    if (zn === 1n) {
-      // z = ω₄₀₉₆^j: the blob holds p at ω₄₀₉₆^brp(i) at i
-      const rs = fr.roots();
-      for (let j = 0; j < n; j++) if (rs[2 * j] === z) return fr.mul(F.get(F.at(poly, fr.reverseBits(j, 12))), R);
+    const roots = fr.roots(); // ω^i, ω the 8192nd root
+    F.bitReverse(poly, n);
+    const t = F.work('fold twiddles', n / 2);
+    const d = F.work('fold differences', n / 2);
+    let Z = z;
+    for (let M = n; M > 1; M >>= 1) {
+      const h = M / 2;
+      const hi = F.at(poly, h);
+      F.powers(t, Z, roots[fr.EXT_DOMAIN - fr.EXT_DOMAIN / M], h); // Z·ω_M^−i
+      F.sub(d, poly, hi, h);
+      F.add(poly, poly, hi, h);
+      F.mul(d, d, t, h);
+      F.add(poly, poly, d, h);
+      Z = fr.mul(Z, Z);
     }
-    const den = F.work('den', n);
-    const t = F.work('cross', n / 2);
-    F.subScalar(den, this.frTables.roots, z, n); // ωᵢ − z ≠ 0 (z is not in the domain)
-    F.add(t, poly, F.at(poly, n / 2), n / 2);
-    for (let h = n / 4; h >= 1; h >>= 1) F.add(t, t, F.at(t, h), h);
-    const total = F.get(t); // Σ pᵢ
-    const num = poly;
-    for (let h = n / 2; h >= 1; h >>= 1) {
-      F.mul(t, num, F.at(den, h), h);
-      F.mul(num, F.at(num, h), den, h);
-      F.add(num, num, t, h);
-      F.mul(den, den, F.at(den, h), h);
-    }
-    const sum = fr.add(total, fr.mul(z, fr.mul(F.get(num), fr.inv(F.get(den))))); // Σ pᵢ·ωᵢ/(ωᵢ − z)
-    return fr.mul(fr.mul(fr.sub(0n, sum), R), fr.mul(fr.sub(zn, 1n), fr.inv(BigInt(n))));
+    return fr.mul(F.get(poly), fr.mul(F.montgomeryR % fr.R, INV_BLOB_SIZE));
   }
 
   /**
@@ -473,55 +512,86 @@ export class KzgVerifier {
     return this.withMemory(() => {
       const { t, unique, rows } = cellTranscript(args);
       const m = unique.length;
-      const rs = powers(digests ? digestToField(digests[0]) : hashToField(t), n);
-      const pis = this.decodeList(proofs, `${entry}: proof`);
-      const Cs = this.decodeList(unique, `${entry}: commitment`);
+      const r = digests ? digestToField(digests[0]) : hashToField(t);
+      const rs = powers(r, n);
+      // the sum's points, zcash-encoded: the distinct commitments, the 64 monomial points, the proofs
+      const points = new Uint8Array((m + CELL_ELEMENTS + n) * ZCASH_BYTES);
+      const at = (m + CELL_ELEMENTS) * ZCASH_BYTES;
+      this.decodeInto(proofs, `${entry}: proof`, points, at);
+      this.decodeInto(unique, `${entry}: commitment`, points, 0);
+      points.set(this.monomial, m * ZCASH_BYTES);
       const weights = new Array<bigint>(m).fill(0n);
       rows.forEach((row, k) => (weights[row] = fr.add(weights[row], rs[k])));
-      const interpolant = this.interpolant(entry, rs, cellIndices, cells);
-      // h_k⁶⁴ = ω^(64·rbl(k)), ω the 8192nd root
-      const roots = fr.roots();
-      const proofWeights = rs.map((r, k) => fr.mul(r, roots[CELL_ELEMENTS * fr.reverseBits(cellIndices[k], 7)]));
-      const lhs = this.msm([...Cs, ...this.monomial, ...pis], [...weights, ...interpolant, ...proofWeights]);
-      return this.check(lhs, this.msm(pis, rs), this.g2Tau64);
+      // the scalars as 32-byte big-endian encodings (no bigint conversion in the MSM): the rows'
+      // weights, −I's coefficients, then r^k·h_k⁶⁴ made on the fr_* kernels, h_k⁶⁴ = ω^(64·rbl(k)) of a
+      // table of the 128th roots
+      const scalars = new Uint8Array((m + CELL_ELEMENTS + n) * 32);
+      weights.forEach((w, i) => scalars.set(fr.toBytesBE(w), 32 * i));
+      scalars.set(this.interpolant(entry, rs, cellIndices, cells), 32 * m);
+      const F = new FrWasm(arenaHost(this.ctx.inst), this.frTables);
+      const rv = F.work('r powers', n);
+      F.powers(rv, 1n, r, n);
+      const h64 = F.work('128th roots', CELLS);
+      F.powers(h64, 1n, fr.roots()[CELL_ELEMENTS], CELLS);
+      const pw = F.work('proof weights', n);
+      const mem = F.mem;
+      cellIndices.forEach((index, k) => {
+        const from = F.at(h64, fr.reverseBits(index, 7));
+        mem.copyWithin(F.at(pw, k), from, from + F.EB);
+      });
+      F.mul(pw, pw, rv, n);
+      scalars.set(F.toBytesBE(pw, n), 32 * (m + CELL_ELEMENTS));
+      const lhs = this.msmZcash(points, scalars);
+      return this.check(lhs, this.msmZcash(points.subarray(at), F.toBytesBE(rv, n)), this.g2Tau64);
     });
   }
 
   /**
-   * −I's 64 monomial coefficients, I = Σ_k r^k·I_k: the cells of each column summed with their
-   * weights (fr_* vector kernels), then per column used one inverse FFT of 64 (the column is in
-   * bit-reversed order: decimation in time takes it as it is) and the shift by h⁻¹ with 1/64 and the
-   * sign folded in, summed.
+   * −I's 64 monomial coefficients (32-byte big-endian encodings), I = Σ_k r^k·I_k: the cells of each
+   * column read unconverted (F.fromBytesBERaw: the elements v·R⁻¹) and, for a column of several cells, weighted and summed
+   * (fr_* vector kernels); then per column used one inverse FFT of 64 (the column is in bit-reversed
+   * order: decimation in time takes it as it is) and the shift by h⁻¹, with −1/64, R and the weight of
+   * a column's only cell folded into the powers' first term, summed. Products per cell of a column of
+   * one: 192 (FFT) + 64 (powers) + 64 (shift); + 64 per cell of a column of several.
    */
-  private interpolant(entry: string, rs: readonly bigint[], cellIndices: readonly number[], cells: readonly Uint8Array[]): bigint[] {
+  private interpolant(entry: string, rs: readonly bigint[], cellIndices: readonly number[], cells: readonly Uint8Array[]): Uint8Array {
     const F = new FrWasm(arenaHost(this.ctx.inst), this.frTables);
     const cols = F.work('columns', CELLS * CELL_ELEMENTS);
     const cell = F.work('cell', CELL_ELEMENTS);
-    const used = new Uint8Array(CELLS);
+    // per column: undefined (unused), its only cell's weight r^k (the column holds the raw cell), or 1n (already weighted)
+    const weight = new Array<bigint | undefined>(CELLS);
     cells.forEach((bytes, k) => {
-      F.fromBytesBE(cell, bytes, CELL_ELEMENTS, `${entry}: cell ${k} field element`);
-      const col = F.at(cols, CELL_ELEMENTS * cellIndices[k]);
-      if (used[cellIndices[k]]) {
-        F.scale(cell, cell, rs[k], CELL_ELEMENTS);
-        F.add(col, col, cell, CELL_ELEMENTS);
-      } else F.scale(col, cell, rs[k], CELL_ELEMENTS);
-      used[cellIndices[k]] = 1;
+      const i = cellIndices[k];
+      const col = F.at(cols, CELL_ELEMENTS * i);
+      const what = `${entry}: cell ${k} field element`;
+      const w = weight[i];
+      if (w === undefined) {
+        F.fromBytesBERaw(col, bytes, CELL_ELEMENTS, what);
+        weight[i] = rs[k];
+        return;
+      }
+      if (w !== 1n) F.scale(col, col, w, CELL_ELEMENTS);
+      F.fromBytesBERaw(cell, bytes, CELL_ELEMENTS, what);
+      F.scale(cell, cell, rs[k], CELL_ELEMENTS);
+      F.add(col, col, cell, CELL_ELEMENTS);
+      weight[i] = 1n;
     });
     const sum = F.work('interpolant', CELL_ELEMENTS);
     let first = true;
     const roots = fr.roots();
-    const minusInv64 = fr.sub(0n, fr.inv(BigInt(CELL_ELEMENTS)));
+    const minusRInv64 = fr.mul(F.montgomeryR % fr.R, fr.sub(0n, fr.inv(BigInt(CELL_ELEMENTS))));
     for (let i = 0; i < CELLS; i++) {
-      if (!used[i]) continue;
+      const w = weight[i];
+      if (w === undefined) continue;
       const col = F.at(cols, CELL_ELEMENTS * i);
       F.fft(col, CELL_ELEMENTS, { dif: false, inverse: true });
       // h_i = ω^rbl(i), h_i⁻¹ = ω^(8192 − rbl(i))
-      F.shiftPowers(col, CELL_ELEMENTS, roots[fr.EXT_DOMAIN - fr.reverseBits(i, 7)], minusInv64);
+      F.shiftPowers(col, CELL_ELEMENTS, roots[fr.EXT_DOMAIN - fr.reverseBits(i, 7)], fr.mul(minusRInv64, w));
       if (first) F.mem.copyWithin(sum, col, col + CELL_ELEMENTS * F.EB);
       else F.add(sum, sum, col, CELL_ELEMENTS);
       first = false;
     }
-    return F.getAll(sum, CELL_ELEMENTS);
+    return F.toBytesBE(sum, CELL_ELEMENTS);
   }
 }
 
