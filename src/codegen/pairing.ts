@@ -221,6 +221,37 @@ export class PairingGen {
         fb.i64Store32(out, 4 * (2 * n + k), i64.sub(i64.sub(T2[k].get, T0[k].get), T1[k].get));
       }
     }, { export: false });
+    mb.func('fp2_sqrw', { out: 'i32', x: 'i32' }, undefined, [
+      'fp2_sqrw(out, x): out = x² unreduced in fp2_mulw\'s form, complex method: c0 = (x0 + x1)(x0 − x1 + 2p) ∈ [0, 16p²),',
+      'c1 = (2·x0)·x1 < 8p² (normalized limbs); x components < 2p; out does not overlap x. Cost: 2 base products without reduction.',
+    ], (fb) => {
+      const x = fb.param('x', 'i32').get;
+      const out = fb.param('out', 'i32').get;
+      const { w, mask, p } = fp.L;
+      const twoP = toLimbs(2n * p, w, n);
+      const x0 = fp.load(fb, x, 'xa'), x1 = fp.load(fb, at(x, this.EB), 'xb');
+      const lin = (prefix: string, e: (j: number) => Expr<'i64'>) => {
+        const z = fb.locals64(prefix, n);
+        for (let j = 0; j < n; j++) {
+          z[j].set(j === 0 ? e(j) : i64.add(e(j), i64.shr_s(z[j - 1].get, w)));
+          if (j > 0) z[j - 1].set(i64.and(z[j - 1].get, i64.const(mask)));
+        }
+        return z.map((v) => v.get);
+      };
+      const sx = lin('s', (j) => i64.add(x0[j].get, x1[j].get));
+      const dx = lin('d', (j) => i64.sub(i64.add(x0[j].get, i64.const(twoP[j])), x1[j].get));
+      const tx = lin('t', (j) => i64.add(x0[j].get, x0[j].get));
+      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => {
+        fb.line(`(call $fp2_prodw ${[...a, ...b].map((v) => v.text).join(' ')})`);
+        const T = fb.locals64(prefix, 2 * n);
+        for (let j = 2 * n - 1; j >= 0; j--) fb.line(`(local.set $${T[j].name})`);
+        return T;
+      };
+      const C0 = prod(sx, dx, 'p');
+      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * k, C0[k].get);
+      const C1 = prod(tx, x1.map((v) => v.get), 'q');
+      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * (2 * n + k), C1[k].get);
+    }, { export: false });
   }
 
   /**
@@ -273,13 +304,13 @@ export class PairingGen {
 
   /**
    * The bias of a combination (offset in W, coefficient) of unreduced components — the least multiple of p
-   * above its most negative value, c0 ∈ (−4p², 4p²), c1 ∈ [0, 8p²) — and the bound of the biased value.
+   * above its most negative value, c0 ∈ (−4p², 16p²) (fp2_mulw's or fp2_sqrw's), c1 ∈ [0, 8p²) — and the bound of the biased value.
    */
   private sumRange(lin: readonly (readonly [off: number, k: bigint])[]): { bias: bigint; top: bigint } {
     const p = this.fp.L.p, p2 = p * p, half = 8 * this.fp.L.n;
     let neg = 0n, pos = 0n;
     for (const [off, k] of lin) {
-      const [lo, hi] = off % this.EW < half ? [-4n * p2, 4n * p2] : [0n, 8n * p2];
+      const [lo, hi] = off % this.EW < half ? [-4n * p2, 16n * p2] : [0n, 8n * p2];
       const [a, b] = k > 0n ? [k * lo, k * hi] : [k * hi, k * lo];
       neg += a;
       pos += b;
@@ -599,7 +630,18 @@ export class PairingGen {
       this.call(fb, fr, 'fp6_neg', H(out, 1), H(out, 1));
     });
     // F_p⁴ squaring of (x + y·s), s² = ξ: (x² + ξy², (x + y)² − x² − y²): 3S2
-    this.def('fp4_sqr', ['o0', 'o1', 'x', 'y'], { a: E2, b: E2 }, undefined, (fb, [o0, o1, x, y], fr) => {
+    if (this.lazy) this.def('fp4_sqr', ['o0', 'o1', 'x', 'y'], { w: 3 * this.EW, s: E2 }, undefined, (fb, [o0, o1, x, y], fr) => {
+      // (x + y·t)² for t² = ξ: o0 = x² + ξ·y², o1 = (x + y)² − x² − y², squares unreduced, 2 F_p² reductions
+      const { w, s } = fr.t;
+      const W = (k: number) => at(w, k * this.EW);
+      fb.call('fp2_sqrw', W(0), x);
+      fb.call('fp2_sqrw', W(1), y);
+      this.f2(fb, 'add', s, x, y);
+      fb.call('fp2_sqrw', W(2), s);
+      this.redSum(fb, o0, w, [[0, [1n, 0n]], [1, this.params.xi]]);
+      this.redSum(fb, o1, w, [[2, [1n, 0n]], [0, [-1n, 0n]], [1, [-1n, 0n]]]);
+    });
+    else this.def('fp4_sqr', ['o0', 'o1', 'x', 'y'], { a: E2, b: E2 }, undefined, (fb, [o0, o1, x, y], fr) => {
       const { a, b } = fr.t;
       this.f2s(fb, fr, 'sqr', a, x);
       this.f2s(fb, fr, 'sqr', b, y);
