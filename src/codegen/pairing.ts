@@ -12,7 +12,10 @@
  *
  * The tower only calls `fp2_*`: on the 26…30-bit limbs these are Fp2Gen's kernels (src/codegen/fp2.ts,
  * no scratch); on 64-bit limbs (wide64) the internal by-calls F_p² of emitFp2ByCalls, whose mul,
- * sqr and inv take a scratch (passed here from the caller's scratch). Every function takes a
+ * sqr and inv take a scratch (passed here from the caller's scratch). Where the limbs have the headroom
+ * (`lazy`: Fp2Gen's limbs and p·R above the largest biased sum), the F_p⁶ products and F_p⁴ squarings
+ * keep their F_p² products unreduced and reduce each output coefficient once (emitLazy, reduceSum).
+ * Every function takes a
  * scratch, uses its first bytes for its own temporaries and hands the rest to its callees; the
  * generator sums the sizes (`need`), and each kernel states the total. Nothing here is
  * constant-time. Costs in F_p² products M2 (3 base products), squarings S2 (2).
@@ -198,12 +201,7 @@ export class PairingGen {
       const x = fb.param('x', 'i32').get;
       const y = fb.param('y', 'i32').get;
       const out = fb.param('out', 'i32').get;
-      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => {
-        fb.line(`(call $fp2_prodw ${[...a, ...b].map((v) => v.text).join(' ')})`);
-        const T = fb.locals64(prefix, 2 * n);
-        for (let j = 2 * n - 1; j >= 0; j--) fb.line(`(local.set $${T[j].name})`);
-        return T;
-      };
+      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => this.prodw(fb, a, b, prefix);
       const x0 = fp.load(fb, x, 'xa'), x1 = fp.load(fb, at(x, this.EB), 'xb');
       const y0 = fp.load(fb, y, 'ya'), y1 = fp.load(fb, at(y, this.EB), 'yb');
       // sums < 4p, normalized (the Karatsuba columns need limbs < 2^w to stay below 2^64)
@@ -217,8 +215,8 @@ export class PairingGen {
       const T0 = prod(x0.map((v) => v.get), y0.map((v) => v.get), 'p');
       const T1 = prod(x1.map((v) => v.get), y1.map((v) => v.get), 'q');
       for (let k = 0; k < 2 * n; k++) {
-        fb.i64Store32(out, 4 * k, i64.sub(T0[k].get, T1[k].get));
-        fb.i64Store32(out, 4 * (2 * n + k), i64.sub(i64.sub(T2[k].get, T0[k].get), T1[k].get));
+        fb.i64Store32(out, 4 * k, i64.sub(T0[k]!, T1[k]!));
+        fb.i64Store32(out, 4 * (2 * n + k), i64.sub(i64.sub(T2[k]!, T0[k]!), T1[k]!));
       }
     }, { export: false });
     mb.func('fp2_sqrw', { out: 'i32', x: 'i32' }, undefined, [
@@ -241,17 +239,20 @@ export class PairingGen {
       const sx = lin('s', (j) => i64.add(x0[j].get, x1[j].get));
       const dx = lin('d', (j) => i64.sub(i64.add(x0[j].get, i64.const(twoP[j])), x1[j].get));
       const tx = lin('t', (j) => i64.add(x0[j].get, x0[j].get));
-      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => {
-        fb.line(`(call $fp2_prodw ${[...a, ...b].map((v) => v.text).join(' ')})`);
-        const T = fb.locals64(prefix, 2 * n);
-        for (let j = 2 * n - 1; j >= 0; j--) fb.line(`(local.set $${T[j].name})`);
-        return T;
-      };
+      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => this.prodw(fb, a, b, prefix);
       const C0 = prod(sx, dx, 'p');
-      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * k, C0[k].get);
+      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * k, C0[k]!);
       const C1 = prod(tx, x1.map((v) => v.get), 'q');
-      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * (2 * n + k), C1[k].get);
+      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * (2 * n + k), C1[k]!);
     }, { export: false });
+  }
+
+  /** the 2n normalized limbs of a·b (unreduced) by a call of fp2_prodw, into fresh locals */
+  private prodw(fb: FuncBuilder, a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string): Expr<'i64'>[] {
+    fb.line(`(call $fp2_prodw ${[...a, ...b].map((v) => v.text).join(' ')})`);
+    const T = fb.locals64(prefix, 2 * this.fp.L.n);
+    for (let j = T.length - 1; j >= 0; j--) fb.line(`(local.set $${T[j].name})`);
+    return T.map((v) => v.get);
   }
 
   /**
