@@ -12,14 +12,18 @@
  *
  * The tower only calls `fp2_*`: on the 26…30-bit limbs these are Fp2Gen's kernels (src/codegen/fp2.ts,
  * no scratch); on 64-bit limbs (wide64) the internal by-calls F_p² of emitFp2ByCalls, whose mul,
- * sqr and inv take a scratch (passed here from the caller's scratch). Every function takes a
+ * sqr and inv take a scratch (passed here from the caller's scratch). Where the limbs have the headroom
+ * (`lazy`: Fp2Gen's limbs and p·R above the largest biased sum), the F_p⁶ products and F_p⁴ squarings
+ * keep their F_p² products unreduced and reduce each output coefficient once (emitLazy, reduceSum).
+ * Every function takes a
  * scratch, uses its first bytes for its own temporaries and hands the rest to its callees; the
  * generator sums the sizes (`need`), and each kernel states the total. Nothing here is
  * constant-time. Costs in F_p² products M2 (3 base products), squarings S2 (2).
  */
 import type { FieldGen } from './field.js';
+import { toLimbs } from './field-layout.js';
 import { fp2CallScratchBytes } from './fp2.js';
-import { FuncBuilder, type I32, type ModuleBuilder, i32 } from './wat.js';
+import { Expr, FuncBuilder, type I32, type ModuleBuilder, i32, i64 } from './wat.js';
 import type { Fp2Pair, G2Params, PairingParams } from '../curves/g2.js';
 import { RefPairing } from '../reference/pairing.js';
 
@@ -45,6 +49,12 @@ export class PairingGen {
   readonly fp2Scratch: number;
   /** scratch bytes each function needs (its temporaries + its callees') */
   private readonly need = new Map<string, number>();
+  /** whether the F_p⁶ products reduce lazily (fp2_mulw / fp2_redw: Fp2Gen's limbs, not the by-calls F_p²) */
+  readonly lazy: boolean;
+  /** bytes of an unreduced F_p² product: 2 components of 2n signed 32-bit limbs */
+  readonly EW: number;
+  /** the fp2_redw functions emitted so far, by their terms */
+  private readonly redw = new Map<string, string>();
 
   constructor(
     readonly mb: ModuleBuilder,
@@ -61,6 +71,8 @@ export class PairingGen {
     this.ref = new RefPairing(g2, params);
     this.lines = this.ref.schedule.length;
     this.fp2Scratch = fp2ByCalls ? fp2CallScratchBytes(this.EB) : 0;
+    this.EW = 2 * 2 * fp.L.n * 4;
+    this.lazy = !fp2ByCalls && this.lazyFits();
   }
 
   /** bytes of one prepared G2 point: LINES lines of 3 F_p² */
@@ -151,10 +163,175 @@ export class PairingGen {
 
   // ------------------------------------------------------------------ kernels
   emitAll(): void {
+    if (this.lazy) this.emitLazy();
     this.emitFp6();
     this.emitFp12();
     this.emitFinalExp();
     this.emitMillerLoop();
+  }
+
+  // ------------------------------------------------------------------ lazy reduction (Fp2Gen's limbs only)
+  /**
+   * The unreduced F_p² product and its reduction, for products whose output coefficients are sums of
+   * F_p² products (fp6_mul, fp6_mul_01): one Montgomery reduction per output component instead of one
+   * per base product.
+   *
+   * fp2_prodw(x0…, y0…) → 2n limbs of x·y (no reduction): one level of Karatsuba on the limbs, columns
+   * normalized (limbs < 2^w). fp2_mulw(out, x, y): out = the unreduced Karatsuba F_p² product of x, y
+   * (components < 2p) as c0 = x0y0 − x1y1, c1 = (x0 + x1)(y0 + y1) − x0y0 − x1y1, each 2n signed
+   * 32-bit limbs (limbwise differences of normalized products, unnormalized); |c0| < 4p², 0 ≤ c1 < 8p².
+   * Cost: 3 base products without reduction (2h² + (n−h)² i64.mul each), no calls but fp2_prodw.
+   */
+  private emitLazy(): void {
+    const { fp, mb } = this;
+    const { n } = fp.L;
+    const limbParams = (name: string) => Array.from({ length: n }, (_, j) => [`${name}${j}`, 'i64'] as const);
+    mb.func('fp2_prodw', Object.fromEntries([...limbParams('x'), ...limbParams('y')]), undefined, [
+      'fp2_prodw(x0…, y0…) → 2n limbs of x·y, unreduced, normalized (internal): one level of Karatsuba on the limbs.',
+    ], (fb) => {
+      const xs = limbParams('x').map(([name]) => fb.param(name, 'i64'));
+      const ys = limbParams('y').map(([name]) => fb.param(name, 'i64'));
+      const T = fp.karatsubaProduct(fb, xs, ys, 'k');
+      fp.normalizeColumns(fb, T);
+      for (const v of T) fb.line(v.get.text);
+    }, { export: false, results: Array.from({ length: 2 * n }, () => 'i64' as const) });
+    mb.func('fp2_mulw', { out: 'i32', x: 'i32', y: 'i32' }, undefined, [
+      'fp2_mulw(out, x, y): out = x·y unreduced (see PairingGen.emitLazy); x, y components < 2p; out overlaps neither.',
+    ], (fb) => {
+      const x = fb.param('x', 'i32').get;
+      const y = fb.param('y', 'i32').get;
+      const out = fb.param('out', 'i32').get;
+      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => this.prodw(fb, a, b, prefix);
+      const x0 = fp.load(fb, x, 'xa'), x1 = fp.load(fb, at(x, this.EB), 'xb');
+      const y0 = fp.load(fb, y, 'ya'), y1 = fp.load(fb, at(y, this.EB), 'yb');
+      // sums < 4p, normalized (the Karatsuba columns need limbs < 2^w to stay below 2^64)
+      const sum = (a: typeof x0, b: typeof x0, prefix: string) => {
+        const z = fb.locals64(prefix, n);
+        z.forEach((v, j) => v.set(i64.add(a[j].get, b[j].get)));
+        fp.carryAll(fb, z);
+        return z.map((v) => v.get);
+      };
+      const T2 = prod(sum(x0, x1, 'sx'), sum(y0, y1, 'sy'), 's');
+      const T0 = prod(x0.map((v) => v.get), y0.map((v) => v.get), 'p');
+      const T1 = prod(x1.map((v) => v.get), y1.map((v) => v.get), 'q');
+      for (let k = 0; k < 2 * n; k++) {
+        fb.i64Store32(out, 4 * k, i64.sub(T0[k]!, T1[k]!));
+        fb.i64Store32(out, 4 * (2 * n + k), i64.sub(i64.sub(T2[k]!, T0[k]!), T1[k]!));
+      }
+    }, { export: false });
+    mb.func('fp2_sqrw', { out: 'i32', x: 'i32' }, undefined, [
+      'fp2_sqrw(out, x): out = x² unreduced in fp2_mulw\'s form, complex method: c0 = (x0 + x1)(x0 − x1 + 2p) ∈ [0, 16p²),',
+      'c1 = (2·x0)·x1 < 8p² (normalized limbs); x components < 2p; out does not overlap x. Cost: 2 base products without reduction.',
+    ], (fb) => {
+      const x = fb.param('x', 'i32').get;
+      const out = fb.param('out', 'i32').get;
+      const { w, mask, p } = fp.L;
+      const twoP = toLimbs(2n * p, w, n);
+      const x0 = fp.load(fb, x, 'xa'), x1 = fp.load(fb, at(x, this.EB), 'xb');
+      const lin = (prefix: string, e: (j: number) => Expr<'i64'>) => {
+        const z = fb.locals64(prefix, n);
+        for (let j = 0; j < n; j++) {
+          z[j].set(j === 0 ? e(j) : i64.add(e(j), i64.shr_s(z[j - 1].get, w)));
+          if (j > 0) z[j - 1].set(i64.and(z[j - 1].get, i64.const(mask)));
+        }
+        return z.map((v) => v.get);
+      };
+      const sx = lin('s', (j) => i64.add(x0[j].get, x1[j].get));
+      const dx = lin('d', (j) => i64.sub(i64.add(x0[j].get, i64.const(twoP[j])), x1[j].get));
+      const tx = lin('t', (j) => i64.add(x0[j].get, x0[j].get));
+      const prod = (a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string) => this.prodw(fb, a, b, prefix);
+      const C0 = prod(sx, dx, 'p');
+      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * k, C0[k]!);
+      const C1 = prod(tx, x1.map((v) => v.get), 'q');
+      for (let k = 0; k < 2 * n; k++) fb.i64Store32(out, 4 * (2 * n + k), C1[k]!);
+    }, { export: false });
+  }
+
+  /** the 2n normalized limbs of a·b (unreduced) by a call of fp2_prodw, into fresh locals */
+  private prodw(fb: FuncBuilder, a: Expr<'i64'>[], b: Expr<'i64'>[], prefix: string): Expr<'i64'>[] {
+    fb.line(`(call $fp2_prodw ${[...a, ...b].map((v) => v.text).join(' ')})`);
+    const T = fb.locals64(prefix, 2 * this.fp.L.n);
+    for (let j = T.length - 1; j >= 0; j--) fb.line(`(local.set $${T[j].name})`);
+    return T.map((v) => v.get);
+  }
+
+  /**
+   * Name of `fp2_redw<k>(out, w)`: out = Σ c_t·W_t·R⁻¹ (components < 2p) for unreduced F_p² products W_t at
+   * w + slot_t·EW (fp2_mulw's form) and small Gaussian-integer coefficients c_t: per component the limbwise
+   * combination plus a multiple of p (S·8p², S = Σ|coefficient|) that makes it positive, one signed carry
+   * chain and one Montgomery reduction (< 2p as the total stays below p·R, checked here).
+   * Cost: 2 reductions (n² + n i64.mul each) and 2n·(terms) loads.
+   */
+  private reduceSum(terms: readonly (readonly [slot: number, c: readonly [bigint, bigint]])[]): string {
+    const key = terms.map(([s, [a, b]]) => `${s}:${a},${b}`).join(' ');
+    const known = this.redw.get(key);
+    if (known) return known;
+    const name = `fp2_redw${this.redw.size}`;
+    this.redw.set(key, name);
+    const { fp } = this;
+    const { n, w, mask, p } = fp.L;
+    const R = 1n << BigInt(n * w);
+    this.mb.func(name, { out: 'i32', w: 'i32' }, undefined, [`${name}(out, w): out = ${key} (slot:coefficient, see PairingGen.reduceSum)`], (fb) => {
+      const out = fb.param('out', 'i32').get;
+      const wp = fb.param('w', 'i32').get;
+      for (const comp of [0, 1]) {
+        // component comp of (a + b·i)(W.c0 + W.c1·i): c0 → a·W.c0 − b·W.c1, c1 → b·W.c0 + a·W.c1
+        const lin: [off: number, k: bigint][] = [];
+        for (const [slot, [a, b]] of terms) {
+          const base = slot * this.EW;
+          const [k0, k1] = comp === 0 ? [a, -b] : [b, a];
+          if (k0 !== 0n) lin.push([base, k0]);
+          if (k1 !== 0n) lin.push([base + 8 * n, k1]);
+        }
+        const { bias, top } = this.sumRange(lin);
+        if (top >= p * R) throw new Error(`pairing: ${name} has no headroom`);
+        const bl = toLimbs(bias, w, 2 * n);
+        const z = fb.locals64(`z${comp}_`, 2 * n);
+        for (let k = 0; k < 2 * n; k++) {
+          let e: Expr<'i64'> = i64.const(bl[k]);
+          for (const [off, c] of lin) {
+            const v = new Expr('i64', `(i64.load32_s offset=${off + 4 * k} ${wp.text})`);
+            e = c === 1n ? i64.add(e, v) : c === -1n ? i64.sub(e, v) : i64.add(e, i64.mul(v, i64.const(c)));
+          }
+          z[k].set(k === 0 ? e : i64.add(e, i64.shr_s(z[k - 1].get, w)));
+          if (k > 0) z[k - 1].set(i64.and(z[k - 1].get, i64.const(mask)));
+        }
+        const r = fp.montReduceWide(fb, z, `r${comp}`);
+        fp.store(fb, at(out, comp * this.EB), r.map((v) => v.get));
+      }
+    }, { export: false });
+    return name;
+  }
+
+  /**
+   * The bias of a combination (offset in W, coefficient) of unreduced components — the least multiple of p
+   * above its most negative value, c0 ∈ (−4p², 16p²) (fp2_mulw's or fp2_sqrw's), c1 ∈ [0, 8p²) — and the bound of the biased value.
+   */
+  private sumRange(lin: readonly (readonly [off: number, k: bigint])[]): { bias: bigint; top: bigint } {
+    const p = this.fp.L.p, p2 = p * p, half = 8 * this.fp.L.n;
+    let neg = 0n, pos = 0n;
+    for (const [off, k] of lin) {
+      const [lo, hi] = off % this.EW < half ? [-4n * p2, 16n * p2] : [0n, 8n * p2];
+      const [a, b] = k > 0n ? [k * lo, k * hi] : [k * hi, k * lo];
+      neg += a;
+      pos += b;
+    }
+    const bias = ((-neg + p - 1n) / p) * p;
+    return { bias, top: bias + pos };
+  }
+  /** whether F_p⁶ products with ξ-multiplied terms fit reduceSum's headroom (3 terms times ξ plus one) */
+  private lazyFits(): boolean {
+    const [a, b] = this.params.xi;
+    const EW = this.EW, half = 8 * this.fp.L.n;
+    const lin: [number, bigint][] = [[0, 1n]];
+    for (let t = 1; t <= 3; t++) lin.push([t * EW, a], [t * EW + half, -b]);
+    const { top } = this.sumRange(lin);
+    return top < this.fp.L.p * (1n << BigInt(this.fp.L.n * this.fp.L.w));
+  }
+
+  /** out ← Σ c_t·W_t as an F_p² element by a reduceSum function (scratch-free) */
+  private redSum(fb: FuncBuilder, out: Ptr, w: Ptr, terms: readonly (readonly [number, readonly [bigint, bigint]])[]): void {
+    fb.call(this.reduceSum(terms), out, w);
   }
 
   private emitFp6(): void {
@@ -180,6 +357,51 @@ export class PairingGen {
       this.f2(fb, 'copy', this.c6(out, 1), x);
       this.f2(fb, 'copy', out, fr.t.t);
     });
+    if (this.lazy) this.emitFp6Lazy();
+    else this.emitFp6Products();
+    // x·(b1·v) = (ξ·x2·b1, x0·b1, x1·b1): 3M2
+    this.def('fp6_mul_1', ['out', 'x', 'b1'], { c0: E2 }, undefined, (fb, [out, x, b1], fr) => {
+      this.f2s(fb, fr, 'mul', fr.t.c0, this.c6(x, 2), b1);
+      this.call(fb, fr, 'fp2_mul_xi', fr.t.c0, fr.t.c0);
+      this.f2s(fb, fr, 'mul', this.c6(out, 2), this.c6(x, 1), b1);
+      this.f2s(fb, fr, 'mul', this.c6(out, 1), x, b1);
+      this.f2(fb, 'copy', out, fr.t.c0);
+    });
+    // x·b for b in F_p²: 3M2; out may alias x (not b)
+    this.def('fp6_mul_fp2', ['out', 'x', 'b'], {}, undefined, (fb, [out, x, b], fr) => {
+      for (let k = 0; k < 3; k++) this.f2s(fb, fr, 'mul', this.c6(out, k), this.c6(x, k), b);
+    });
+    // 1/x by the adjugate (reference inv6): 9M2 + 3S2 + 1 F_p² inverse
+    this.def('fp6_inv', ['out', 'x'], { c0: E2, c1: E2, c2: E2, t: E2, a: E2 }, undefined, (fb, [out, x], fr) => {
+      const { c0, c1, c2, t, a } = fr.t;
+      const X = (k: number) => this.c6(x, k);
+      this.f2s(fb, fr, 'sqr', c0, X(0));
+      this.f2s(fb, fr, 'mul', a, X(1), X(2));
+      this.call(fb, fr, 'fp2_mul_xi', a, a);
+      this.f2(fb, 'sub', c0, c0, a);
+      this.f2s(fb, fr, 'sqr', c1, X(2));
+      this.call(fb, fr, 'fp2_mul_xi', c1, c1);
+      this.f2s(fb, fr, 'mul', a, X(0), X(1));
+      this.f2(fb, 'sub', c1, c1, a);
+      this.f2s(fb, fr, 'sqr', c2, X(1));
+      this.f2s(fb, fr, 'mul', a, X(0), X(2));
+      this.f2(fb, 'sub', c2, c2, a);
+      this.f2s(fb, fr, 'mul', t, X(2), c1);
+      this.f2s(fb, fr, 'mul', a, X(1), c2);
+      this.f2(fb, 'add', t, t, a);
+      this.call(fb, fr, 'fp2_mul_xi', t, t);
+      this.f2s(fb, fr, 'mul', a, X(0), c0);
+      this.f2(fb, 'add', t, t, a);
+      this.f2s(fb, fr, 'inv', t, t);
+      this.f2s(fb, fr, 'mul', out, c0, t);
+      this.f2s(fb, fr, 'mul', this.c6(out, 1), c1, t);
+      this.f2s(fb, fr, 'mul', this.c6(out, 2), c2, t);
+    });
+  }
+
+  /** fp6_mul and fp6_mul_01 over fp2_mul (the by-calls F_p² of the wide64 module) */
+  private emitFp6Products(): void {
+    const { E2 } = this;
     // Karatsuba over F_p²: 6M2 (reference mul6); out may alias x, y
     this.def('fp6_mul', ['out', 'x', 'y'], { t0: E2, t1: E2, t2: E2, a: E2, b: E2, c0: E2, c1: E2 }, undefined, (fb, [out, x, y], fr) => {
       const { t0, t1, t2, a, b, c0, c1 } = fr.t;
@@ -229,43 +451,53 @@ export class PairingGen {
       this.f2(fb, 'copy', this.c6(out, 1), a);
       this.f2(fb, 'copy', out, c0);
     });
-    // x·(b1·v) = (ξ·x2·b1, x0·b1, x1·b1): 3M2
-    this.def('fp6_mul_1', ['out', 'x', 'b1'], { c0: E2 }, undefined, (fb, [out, x, b1], fr) => {
-      this.f2s(fb, fr, 'mul', fr.t.c0, this.c6(x, 2), b1);
-      this.call(fb, fr, 'fp2_mul_xi', fr.t.c0, fr.t.c0);
-      this.f2s(fb, fr, 'mul', this.c6(out, 2), this.c6(x, 1), b1);
-      this.f2s(fb, fr, 'mul', this.c6(out, 1), x, b1);
-      this.f2(fb, 'copy', out, fr.t.c0);
+  }
+
+  /**
+   * fp6_mul and fp6_mul_01 with lazy reduction: the F_p² products unreduced (fp2_mulw) and each output
+   * F_p² coefficient reduced once (reduceSum), so 2 base reductions per output coefficient.
+   */
+  private emitFp6Lazy(): void {
+    const { E2, EW } = this;
+    const xi = this.params.xi;
+    const one = [1n, 0n] as const, minus = [-1n, 0n] as const, mxi = [-xi[0], -xi[1]] as const;
+    const W = (w: Ptr, k: number) => at(w, k * EW);
+    // Karatsuba over F_p² (reference mul6): 6 unreduced M2, 6 F_p² reductions; out may alias x, y
+    this.def('fp6_mul', ['out', 'x', 'y'], { w: 6 * EW, a: E2, b: E2 }, undefined, (fb, [out, x, y], fr) => {
+      const { w, a, b } = fr.t;
+      const X = (k: number) => this.c6(x, k), Y = (k: number) => this.c6(y, k);
+      fb.call('fp2_mulw', W(w, 0), X(0), Y(0));
+      fb.call('fp2_mulw', W(w, 1), X(1), Y(1));
+      fb.call('fp2_mulw', W(w, 2), X(2), Y(2));
+      this.f2(fb, 'add', a, X(1), X(2));
+      this.f2(fb, 'add', b, Y(1), Y(2));
+      fb.call('fp2_mulw', W(w, 3), a, b);
+      this.f2(fb, 'add', a, X(0), X(1));
+      this.f2(fb, 'add', b, Y(0), Y(1));
+      fb.call('fp2_mulw', W(w, 4), a, b);
+      this.f2(fb, 'add', a, X(0), X(2));
+      this.f2(fb, 'add', b, Y(0), Y(2));
+      fb.call('fp2_mulw', W(w, 5), a, b);
+      // c0 = t0 + ξ(a12 − t1 − t2), c1 = a01 − t0 − t1 + ξ·t2, c2 = a02 − t0 − t2 + t1
+      this.redSum(fb, out, w, [[0, one], [3, xi], [1, mxi], [2, mxi]]);
+      this.redSum(fb, this.c6(out, 1), w, [[4, one], [0, minus], [1, minus], [2, xi]]);
+      this.redSum(fb, this.c6(out, 2), w, [[5, one], [0, minus], [2, minus], [1, one]]);
     });
-    // x·b for b in F_p²: 3M2; out may alias x (not b)
-    this.def('fp6_mul_fp2', ['out', 'x', 'b'], {}, undefined, (fb, [out, x, b], fr) => {
-      for (let k = 0; k < 3; k++) this.f2s(fb, fr, 'mul', this.c6(out, k), this.c6(x, k), b);
-    });
-    // 1/x by the adjugate (reference inv6): 9M2 + 3S2 + 1 F_p² inverse
-    this.def('fp6_inv', ['out', 'x'], { c0: E2, c1: E2, c2: E2, t: E2, a: E2 }, undefined, (fb, [out, x], fr) => {
-      const { c0, c1, c2, t, a } = fr.t;
+    // x·(b0 + b1·v): 5 unreduced M2, 3 F_p² reductions; out may alias x (not b0, b1)
+    this.def('fp6_mul_01', ['out', 'x', 'b0', 'b1'], { w: 5 * EW, a: E2, b: E2 }, undefined, (fb, [out, x, b0, b1], fr) => {
+      const { w, a, b } = fr.t;
       const X = (k: number) => this.c6(x, k);
-      this.f2s(fb, fr, 'sqr', c0, X(0));
-      this.f2s(fb, fr, 'mul', a, X(1), X(2));
-      this.call(fb, fr, 'fp2_mul_xi', a, a);
-      this.f2(fb, 'sub', c0, c0, a);
-      this.f2s(fb, fr, 'sqr', c1, X(2));
-      this.call(fb, fr, 'fp2_mul_xi', c1, c1);
-      this.f2s(fb, fr, 'mul', a, X(0), X(1));
-      this.f2(fb, 'sub', c1, c1, a);
-      this.f2s(fb, fr, 'sqr', c2, X(1));
-      this.f2s(fb, fr, 'mul', a, X(0), X(2));
-      this.f2(fb, 'sub', c2, c2, a);
-      this.f2s(fb, fr, 'mul', t, X(2), c1);
-      this.f2s(fb, fr, 'mul', a, X(1), c2);
-      this.f2(fb, 'add', t, t, a);
-      this.call(fb, fr, 'fp2_mul_xi', t, t);
-      this.f2s(fb, fr, 'mul', a, X(0), c0);
-      this.f2(fb, 'add', t, t, a);
-      this.f2s(fb, fr, 'inv', t, t);
-      this.f2s(fb, fr, 'mul', out, c0, t);
-      this.f2s(fb, fr, 'mul', this.c6(out, 1), c1, t);
-      this.f2s(fb, fr, 'mul', this.c6(out, 2), c2, t);
+      fb.call('fp2_mulw', W(w, 0), X(0), b0);
+      fb.call('fp2_mulw', W(w, 1), X(1), b1);
+      fb.call('fp2_mulw', W(w, 2), X(2), b1);
+      fb.call('fp2_mulw', W(w, 3), X(2), b0);
+      this.f2(fb, 'add', a, X(0), X(1));
+      this.f2(fb, 'add', b, b0, b1);
+      fb.call('fp2_mulw', W(w, 4), a, b);
+      // c0 = t0 + ξ·x2b1, c1 = (x0 + x1)(b0 + b1) − t0 − t1, c2 = x2b0 + t1
+      this.redSum(fb, out, w, [[0, one], [2, xi]]);
+      this.redSum(fb, this.c6(out, 1), w, [[4, one], [0, minus], [1, minus]]);
+      this.redSum(fb, this.c6(out, 2), w, [[3, one], [1, one]]);
     });
   }
 
@@ -399,7 +631,18 @@ export class PairingGen {
       this.call(fb, fr, 'fp6_neg', H(out, 1), H(out, 1));
     });
     // F_p⁴ squaring of (x + y·s), s² = ξ: (x² + ξy², (x + y)² − x² − y²): 3S2
-    this.def('fp4_sqr', ['o0', 'o1', 'x', 'y'], { a: E2, b: E2 }, undefined, (fb, [o0, o1, x, y], fr) => {
+    if (this.lazy) this.def('fp4_sqr', ['o0', 'o1', 'x', 'y'], { w: 3 * this.EW, s: E2 }, undefined, (fb, [o0, o1, x, y], fr) => {
+      // (x + y·t)² for t² = ξ: o0 = x² + ξ·y², o1 = (x + y)² − x² − y², squares unreduced, 2 F_p² reductions
+      const { w, s } = fr.t;
+      const W = (k: number) => at(w, k * this.EW);
+      fb.call('fp2_sqrw', W(0), x);
+      fb.call('fp2_sqrw', W(1), y);
+      this.f2(fb, 'add', s, x, y);
+      fb.call('fp2_sqrw', W(2), s);
+      this.redSum(fb, o0, w, [[0, [1n, 0n]], [1, this.params.xi]]);
+      this.redSum(fb, o1, w, [[2, [1n, 0n]], [0, [-1n, 0n]], [1, [-1n, 0n]]]);
+    });
+    else this.def('fp4_sqr', ['o0', 'o1', 'x', 'y'], { a: E2, b: E2 }, undefined, (fb, [o0, o1, x, y], fr) => {
       const { a, b } = fr.t;
       this.f2s(fb, fr, 'sqr', a, x);
       this.f2s(fb, fr, 'sqr', b, y);
