@@ -38,13 +38,13 @@ runCli('bench:msm-phases', USAGE, async () => {
   const nMax = Math.max(...sizes);
   const points = subgroupPointObjects(curve, group, nMax, rng);
   const scalars = Array.from({ length: nMax }, () => rng.nextBigint(255));
-  const shippedJoint = jointReduction.maxC;
+  const shippedJoint = jointReduction.maxItems;
   const shippedSegments = jointReduction.segments;
   const methods = (values.methods ?? 'straus,tiles,joint').split(',');
   const variants = [true, false].flatMap((sync) => methods.map((method) => ({ name: `${sync ? 'sync' : 'async'} ${method}`, sync, method })));
   const once = async (m: number, v: (typeof variants)[number]): Promise<Row> => {
     ctx.strausMaxPoints = v.method === 'straus' ? Infinity : 0;
-    jointReduction.maxC = v.method.startsWith('joint') ? shippedJoint : 0;
+    jointReduction.maxItems = v.method.startsWith('joint') ? shippedJoint : 0;
     jointReduction.segments = v.method.startsWith('joint') && v.method.length > 5 ? Number(v.method.slice(5)) : shippedSegments;
     let st: Stats | undefined;
     const opts = { validate, threads: 1, onStats: (s: Stats) => (st = s) };
@@ -75,6 +75,6 @@ runCli('bench:msm-phases', USAGE, async () => {
     });
   }
   ctx.strausMaxPoints = shipped;
-  jointReduction.maxC = shippedJoint;
+  jointReduction.maxItems = shippedJoint;
   jointReduction.segments = shippedSegments;
 });

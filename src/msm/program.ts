@@ -183,12 +183,13 @@ function strausMsm<A>(ctx: GroupContext<A>, regions: MsmRegions, kept: number, t
 }
 
 /**
- * The joint reduction (one thread, whole windows, c ≤ jointReduction.maxC; benchmarks and tests set maxC = 0 for the tiles): all K windows accumulate into their own
+ * The joint reduction (one thread, whole windows, windows × halves ≤ maxItems, so the one task
+ * lasts ≈ 15 ms at most, like one msm_accumulate slice; benchmarks and tests set maxItems = 0 for the tiles): all K windows accumulate into their own
  * buckets in one task, then one msm_reduce_segments call over the K·L buckets with `segments`
  * segments per window (its batches have K·segments lanes), so the combination costs ≈ 3
  * XYZZ operations per window instead of ≈ 3·plan.segments. Measured: npm run bench:msm-phases.
  */
-export const jointReduction = { maxC: 9, segments: 1 };
+export const jointReduction = { maxItems: ACCUMULATE_SLICE, segments: 4 };
 
 /** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381), at most; with threads, at least one task per thread from 2^13 scalars. */
 const SPLIT_CHUNK = 1 << 16;
@@ -256,8 +257,8 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
     const { plan, tiles } = job;
     const L = plan.buckets;
     const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
-    // one thread, whole windows, few buckets: one task, every window its own buckets, one joint reduction
-    const joint = job.slots === 1 && tiles.length === plan.windows && tiles.length > 0 && tiles.every((t) => t.start === 0) && plan.c <= jointReduction.maxC && options.segments === undefined;
+    // one thread, whole windows, at most maxItems items in all: one task, every window its own buckets, one joint reduction
+    const joint = job.slots === 1 && tiles.length === plan.windows && tiles.length > 0 && tiles.every((t) => t.start === 0) && tiles.length * 2 * kept <= jointReduction.maxItems && options.segments === undefined;
     const S = joint ? Math.min(jointReduction.segments, L) : plan.segments;
     if (joint) {
       const K = tiles.length;
