@@ -10,21 +10,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bls12_381, bn254, type Curve } from '../src/index.js';
-import { groupContextOf } from '../src/api/group.js';
 import { RefCurve } from '../src/reference/curve.js';
 import { RefG2 } from '../src/reference/g2.js';
 import { g2Params, type G2CurveName } from '../src/curves/index.js';
 import { makeRng } from '../src/reference/rng.js';
 import { jointReduction, type MsmStats } from '../src/msm/program.js';
 import { randomCurvePoint } from './helpers/curve-points.js';
+import { groupUnderTest, type Pt, type RefLike } from './helpers/group-under-test.js';
 
-type Pt = { x: unknown; y: unknown } | null;
-interface RefLike {
-  add(P: Pt, Q: Pt): Pt;
-  neg(P: Pt): Pt;
-  mul(P: Pt, k: bigint): Pt;
-  eq(P: Pt, Q: Pt): boolean;
-}
 const asInput = (P: Pt) => (P === null ? null : { x: P.x, y: P.y });
 const asRef = (R: { x: unknown; y: unknown; infinity: boolean }): Pt => (R.infinity ? null : { x: R.x, y: R.y });
 const shipped = jointReduction.maxItems;
@@ -42,14 +35,7 @@ function withMaxItems<T>(maxItems: number, f: () => T): T {
 for (const curve of [bls12_381, bn254] as Curve<string>[]) for (const group of ['g1', 'g2'] as const) {
   describe(`joint reduction on ${curve.name} ${group}`, async () => {
     await curve.init();
-    const grp = curve[group] as unknown as {
-      r: bigint;
-      msmSync(points: unknown, scalars: unknown, options?: object): { x: unknown; y: unknown; infinity: boolean };
-    };
-    const ctx = groupContextOf(curve[group] as never);
-    const r = grp.r;
-    const ref = (group === 'g1' ? new RefCurve(curve.params) : new RefG2(g2Params[curve.name as G2CurveName])) as unknown as RefLike;
-    const G = (group === 'g1' ? curve.params.G1 : g2Params[curve.name as G2CurveName].G2) as Pt;
+    const { grp, ctx, r, ref, G } = groupUnderTest(curve, group);
     const rng = makeRng(0x701 + curve.name.length + group.length);
     const hard = [0n, 1n, 2n, r - 1n, r, r + 1n, 2n * r - 1n, (1n << 256n) - 1n, curve.params.lambda, 1n << 127n, (1n << 128n) - 1n];
     // a few distinct points and their multiples: the reference sums with few scalar multiplications
