@@ -267,7 +267,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
       clearBuckets(inst, set, K * L);
       const out = { R: arena.alloc(K * S * PB), P: arena.alloc(K * S * PB), flags: arena.alloc(K * S) };
       const { layout, tripleBytes } = pointLayoutOf(ctx);
-      const task = tileTask(ctx, ws, {
+      const makeTask = () => tileTask(ctx, ws, {
         accumulate: tiles.map((tile) => ({
           points: regions.points, layout, pointBytes: tripleBytes, halves: regions.scalars, count: tile.count, shift: tile.win * plan.c, c: plan.c,
           batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
@@ -277,8 +277,9 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
         reduce: { set, L: K * L, S: K * S, out, clear: false },
       });
       const stats = new TileStats();
+      let task: TileTask | undefined;
       const t3 = performance.now();
-      yield { tasks: [() => task.ops], done: (_, r) => task.record(r, stats) };
+      yield { tasks: [() => (task = makeTask()).ops], done: (_, r) => task!.record(r, stats) };
       const t4 = performance.now();
       const combiner = ctx.makeCombiner();
       for (const tile of tiles) combiner.addWindow(tile.win, plan.c, out.R + tile.win * S * PB, out.P + tile.win * S * PB, out.flags + tile.win * S, S, L / S);
