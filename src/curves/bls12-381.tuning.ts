@@ -13,9 +13,9 @@ export const bls12_381Tuning: CurveTuning = {
     measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]; 2^18 after the shared-y triples: -- --sizes 18 --cs 13,14,15,16 --runs 5; with the working-set model: -- --sizes 12,14,16 --cs 11,12,13,14,15 --runs 5 and -- --sizes 16,18 --cs 12,13,14,15,16 --runs 7',
   },
   straus: {
-    g1: 48,
-    g2: 36,
-    measuredBy: 'npm run bench:straus -- --curve bls12-381 --group g1|g2 --sizes 8,16,24,32,40,48,56,64 --runs 9 (Intel Xeon, Node 20.20.2: straus / buckets ≈ 1 at n ≈ 56 on G1, ≈ 40…44 on G2; the thresholds sit one step below)',
+    g1: 36,
+    g2: 20,
+    measuredBy: "npm run bench:straus -- --curve bls12-381 --group g1|g2 --sizes 32,36,40,44,48,52,56,64 --runs 61 (g2: --sizes 16,20,24,28,32,36,40 --runs 31) (Intel Xeon, Node 20.20.2, buckets with the joint reduction; median of the rounds' straus / buckets ≈ 1 at n ≈ 36…40 on G1, ≈ 24 on G2; the thresholds sit one step below)",
   },
   subgroupBatchFrom: {
     g1: 144,

@@ -9,7 +9,7 @@ import type { Op } from '../runtime/interpreter.js';
 import { MsmPlan, planJob } from './plan.js';
 import { POINT_LAYOUT_PACKED, POINT_LAYOUT_TRIPLES, STRAUS_WNAF_WIDTH, strausScratchBytes } from '../abi/layout.js';
 import { op, type AnyKernelName, type GroupContext } from './group.js';
-import { TileStats, allocWorkspace, tileTask, type PhaseCount, type TileTask } from './tiles.js';
+import { ACCUMULATE_SLICE, TileStats, allocWorkspace, clearBuckets, tileTask, type PhaseCount, type TileTask } from './tiles.js';
 
 export type { PhaseCount } from './tiles.js';
 
@@ -182,6 +182,15 @@ function strausMsm<A>(ctx: GroupContext<A>, regions: MsmRegions, kept: number, t
   }
 }
 
+/**
+ * The joint reduction (one thread, whole windows, windows × halves ≤ maxItems, so the one task
+ * lasts ≈ 15 ms at most, like one msm_accumulate slice; benchmarks and tests set maxItems = 0 for the tiles): all K windows accumulate into their own
+ * buckets in one task, then one msm_reduce_segments call over the K·L buckets with `segments`
+ * segments per window (its batches have K·segments lanes), so the combination costs ≈ 3
+ * XYZZ operations per window instead of ≈ 3·plan.segments. Measured: npm run bench:msm-phases.
+ */
+export const jointReduction = { maxItems: ACCUMULATE_SLICE, segments: 4 };
+
 /** Scalars per msm_split_scalars task (≈ 7 ms on BLS12-381), at most; with threads, at least one task per thread from 2^13 scalars. */
 const SPLIT_CHUNK = 1 << 16;
 
@@ -247,8 +256,51 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
     const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments, geometry: ctx });
     const { plan, tiles } = job;
     const L = plan.buckets;
-    const S = plan.segments;
     const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
+    // one thread, whole windows, at most maxItems items in all: one task, every window its own buckets, one joint reduction
+    const joint = job.slots === 1 && tiles.length === plan.windows && tiles.length > 0 && tiles.every((t) => t.start === 0) && tiles.length * 2 * kept <= jointReduction.maxItems && options.segments === undefined;
+    const S = joint ? Math.min(jointReduction.segments, L) : plan.segments;
+    if (joint) {
+      const K = tiles.length;
+      const ws = allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, K * S, K * ACCUMULATE_SLICE * Math.max(1, Math.ceil(longestTile / ACCUMULATE_SLICE)), false);
+      const set = { buckets: arena.alloc(K * L * PB), bstate: arena.alloc(K * L), pending: arena.alloc(4 * K * L, 4) };
+      clearBuckets(inst, set, K * L);
+      const out = { R: arena.alloc(K * S * PB), P: arena.alloc(K * S * PB), flags: arena.alloc(K * S) };
+      const { layout, tripleBytes } = pointLayoutOf(ctx);
+      const makeTask = () => tileTask(ctx, ws, {
+        accumulate: tiles.map((tile) => ({
+          points: regions.points, layout, pointBytes: tripleBytes, halves: regions.scalars, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+          batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
+          set: { buckets: set.buckets + tile.win * L * PB, bstate: set.bstate + tile.win * L, pending: set.pending + 4 * tile.win * L },
+        })),
+        // segment j of the K·L buckets lies in window ⌊j/S⌋: each window's S sums come out on their own
+        reduce: { set, L: K * L, S: K * S, out, clear: false },
+      });
+      const stats = new TileStats();
+      let task: TileTask | undefined;
+      const t3 = performance.now();
+      yield { tasks: [() => (task = makeTask()).ops], done: (_, r) => task!.record(r, stats) };
+      const t4 = performance.now();
+      const combiner = ctx.makeCombiner();
+      for (const tile of tiles) combiner.addWindow(tile.win, plan.c, out.R + tile.win * S * PB, out.P + tile.win * S * PB, out.flags + tile.win * S, S, L / S);
+      const result = combiner.finish();
+      const t5 = performance.now();
+      options.onTile?.(1);
+      const work = stats.ms.accumulate + stats.ms.reduce || 1;
+      return {
+        result,
+        stats: {
+          method: 'buckets',
+          plan: { ...plan, segments: S },
+          kept,
+          ...tileCounts(stats),
+          threads: 1,
+          tiles: 1,
+          times: { split: t1 - t0, prepare: t2 - t1, accumulate: ((t4 - t3) * stats.ms.accumulate) / work, reduce: ((t4 - t3) * stats.ms.reduce) / work, final: t5 - t4 },
+          peakMemoryBytes: inst.memory.buffer.byteLength,
+        },
+      };
+    }
     const workspaces = Array.from({ length: job.slots }, () => allocWorkspace(ctx, L, job.tileBatch, job.tempCap, job.deferredCap, S, longestTile));
     const outs = tiles.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
     const combiner = ctx.makeCombiner();

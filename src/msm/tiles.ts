@@ -108,6 +108,8 @@ export interface AccumulateJob {
   batch: number;
   deferredCap: number;
   tempCap: number;
+  /** the buckets to accumulate into, if not the workspace's own (the joint reduction: one set per window) */
+  set?: BucketSet;
 }
 
 /**
@@ -119,6 +121,7 @@ export function accumulateOps(ctx: GroupContext, ws: Workspace, job: AccumulateJ
   const carry = carryInRule(job.shift, job.c);
   const slices = Math.max(1, Math.ceil(job.count / ACCUMULATE_SLICE));
   if (firstBlock + slices > ws.stateBlocks) throw new Error(`accumulateOps: ${job.count} items need ${slices} state blocks from block ${firstBlock}, the workspace has ${ws.stateBlocks}`);
+  const set = job.set ?? ws;
   const ops: Op[] = [];
   for (let s = 0; s < slices; s++) {
     const first = s * ACCUMULATE_SLICE;
@@ -126,7 +129,7 @@ export function accumulateOps(ctx: GroupContext, ws: Workspace, job: AccumulateJ
     const state: Record<AccStateField, number> = {
       points: job.points + (job.layout === POINT_LAYOUT_PAIRS ? first : first / 2) * job.pointBytes, pointLayout: job.layout, staging: ws.staging,
       halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
-      shift: job.shift, c: job.c, buckets: ws.buckets, bstate: ws.bstate, pending: ws.pending, pairs: ws.pairs, batch: job.batch,
+      shift: job.shift, c: job.c, buckets: set.buckets, bstate: set.bstate, pending: set.pending, pairs: ws.pairs, batch: job.batch,
       deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
       pendingList: ws.pendingList, tempCap: job.tempCap,
       ...words4('carryMask', carry.mask), ...words4('carryThreshold', carry.threshold),
