@@ -24,14 +24,13 @@
 import { bls12_381, type G1Affine } from '../index.js';
 import { LengthMismatchError, PippinError, ScalarEncodingError } from '../errors.js';
 import { describeValue } from '../api/option-kit.js';
-import { copyBytes } from '../msm/convert.js';
+import { convertProgram, copyBytes } from '../msm/convert.js';
 import { AffineBatch, CHECK, FORMAT_COMPRESSED, FORMAT_ZCASH, type Points } from '../msm/affine-batch.js';
 import { Pairing, type PreparedG2 } from '../msm/pairing.js';
 import type { G1AffineValue, GroupContext } from '../msm/group.js';
 import type { PointFormatSpec } from '../abi/codes.js';
 import { bls12_381Curve, bls12_381G2 } from '../curves/bls12-381.js';
-import { convertProgram } from '../msm/convert.js';
-import { runLocal } from '../runtime/executor.js';
+import { runSync } from '../msm/call.js';
 import { FrWasm, arenaHost, type Twiddles } from './fr-wasm.js';
 import * as fr from './fr.js';
 import { sha256 } from './sha256.js';
@@ -379,7 +378,7 @@ export class KzgVerifier {
     const { inst, EB } = this.ctx;
     const regions = { points: inst.arena.alloc(Math.max(16, 2 * EB * n), 16), inf: inst.arena.alloc(Math.max(16, n), 16), scalars: 0 };
     try {
-      runLocal(inst, convertProgram(this.ctx, { kind: 'bytes', bytes: all, format: COMPRESSED }, n, regions, 1, 0, 'full'));
+      runSync(inst, convertProgram(this.ctx, { kind: 'bytes', bytes: all, format: COMPRESSED }, n, regions, 1, 0, 'full'));
     } catch (e) {
       // the same error, named as decode names it: "point i …" → "`what` i …"
       if (!(e instanceof PippinError) || e.index < 0 || !e.message.startsWith('point ')) throw e;
