@@ -58,7 +58,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const USAGE = `usage: npm run bench:msm -- [--curve ${CURVE_NAMES.join('|')}] [--sizes 10,12,14,16 (0…24)] [--runs 5] [--threads 1,2 (1…256)]
-                            [--validate ${VALIDATIONS.join(',')}] [--peers ffjavascript,mcl,noble,blst-native,arkworks-native] [--seed 1] [--noble-max 12] [--reference-max 10]
+                            [--validate ${VALIDATIONS.join(',')}] [--peers montgomery,yrrid,ffjavascript,mcl,noble,blst-native,arkworks-native] [--seed 1] [--noble-max 12] [--reference-max 10]
                             [--rounds 1] [--node PATH,… (Node binaries)] [--baseline DIR (another checkout's pippin)] [--json]
                             [--group g1|g2]  (g2: bls12-381 and bn254, one process, runs interleaved: bench/g2.ts; --peers ${G2_PEERS.join(',')}
                                               by default; noble above 2^12: 1 timed run after warm-ups on 2^10 points; --peers ffjavascript,ffjavascript-workers,mcl skips it)`;

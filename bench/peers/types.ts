@@ -80,7 +80,7 @@ export class PeerUnavailableError extends Error {
   }
 }
 
-export const KNOWN_PEERS = ["montgomery", "ffjavascript", "mcl", "noble", "blst-native", "arkworks-native"] as const;
+export const KNOWN_PEERS = ["montgomery", "yrrid", "ffjavascript", "mcl", "noble", "blst-native", "arkworks-native"] as const;
 
 /** Known peers whose module declares `threading: 'auto'` (measured again as `<name>-mt` in multi-thread runs). */
 export const MULTI_THREADED_PEERS: readonly string[] = ["ffjavascript"];
