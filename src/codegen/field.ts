@@ -437,6 +437,116 @@ export class FieldGen {
     };
   }
 
+  /**
+   * Product columns of x·y for montFips by `depth` levels of subtractive Karatsuba (the identity of
+   * karatsubaProduct applied again to each of the three half products, down to halves of fewer than
+   * 4 limbs), every column of every sub-product computed once, where first needed, into a local.
+   * Exact: Karatsuba is a ring identity, so wrapping i64 arithmetic (intermediates of either sign,
+   * differences of differences up to 2^(w+depth)) yields each true column (< n·2^(2w) < 2^64).
+   * Cost for n = 13: 134 i64.mul at depth 1, 109 at depth 2, 93 at depth 3, for ≈ 3 extra adds per
+   * saved multiplication (the multiplier, not the adders, bounds the product: docs/field.md).
+   */
+  karatsubaTreeColumns(fb: FuncBuilder, x: (j: number) => I64, y: (j: number) => I64, m: number, depth: number, prefix: string): (k: number) => I64 {
+    if (depth === 0 || m < 4) {
+      return this.memoColumns(fb, m, prefix, (k) => {
+        const terms: I64[] = [];
+        for (let i = Math.max(0, k - m + 1); i <= Math.min(k, m - 1); i++) terms.push(i64.mul(x(i), y(k - i)));
+        return terms.reduce((s, t) => i64.add(s, t));
+      });
+    }
+    const h = Math.ceil(m / 2);
+    const mh = m - h;
+    const L = this.karatsubaTreeColumns(fb, x, y, h, depth - 1, `${prefix}l`);
+    const H = this.karatsubaTreeColumns(fb, (j) => x(h + j), (j) => y(h + j), mh, depth - 1, `${prefix}h`);
+    // D = (x_lo − x_hi)(y_hi − y_lo)
+    const [dx, dy] = this.halfDifferences(fb, [x, y], [1, -1], h, mh, prefix);
+    const D = this.karatsubaTreeColumns(fb, dx, dy, h, depth - 1, `${prefix}d`);
+    return this.karatsubaNode(fb, m, h, L, H, D, 1, prefix);
+  }
+
+  /**
+   * Square columns of x for montFips by `depth` levels of Karatsuba squaring,
+   * x² = L + X^h·(L + H − (x_lo − x_hi)²) + X^(2h)·H with L = x_lo², H = x_hi², down to halves of
+   * fewer than 4 limbs squared by symmetry (doubled limbs); every column computed once, into a local.
+   * Exact for the reason given at karatsubaTreeColumns. Cost for n = 13: 77 i64.mul at depth 1, 70 at
+   * depth 2, 66 at depth 3 (91 by symmetry alone).
+   */
+  squareTreeColumns(fb: FuncBuilder, x: (j: number) => I64, m: number, depth: number, prefix: string): (k: number) => I64 {
+    if (depth === 0 || m < 4) {
+      const d = fb.locals64(`${prefix}_2x`, m);
+      let doubled = 1;
+      return this.memoColumns(fb, m, prefix, (k) => {
+        for (; doubled < Math.min(k + 1, m); doubled++) d[doubled].set(i64.shl(x(doubled), 1));
+        const terms: I64[] = [];
+        for (let i = Math.max(0, k - m + 1); 2 * i < k; i++) terms.push(i64.mul(x(i), d[k - i].get));
+        if (k % 2 === 0) terms.push(i64.mul(x(k / 2), x(k / 2)));
+        return terms.reduce((s, t) => i64.add(s, t));
+      });
+    }
+    const h = Math.ceil(m / 2);
+    const mh = m - h;
+    const L = this.squareTreeColumns(fb, x, h, depth - 1, `${prefix}l`);
+    const H = this.squareTreeColumns(fb, (j) => x(h + j), mh, depth - 1, `${prefix}h`);
+    const [dx] = this.halfDifferences(fb, [x], [1], h, mh, prefix);
+    const D = this.squareTreeColumns(fb, dx, h, depth - 1, `${prefix}d`);
+    return this.karatsubaNode(fb, m, h, L, H, D, -1, prefix);
+  }
+
+  /** The 2m − 1 columns of a product of m-limb polynomials, each `column(k)` stored in a local at its first request. */
+  private memoColumns(fb: FuncBuilder, m: number, prefix: string, column: (k: number) => I64): (k: number) => I64 {
+    const cols = fb.locals64(`${prefix}_c`, 2 * m - 1);
+    const made: boolean[] = [];
+    return (k) => {
+      if (!made[k]) {
+        cols[k].set(column(k));
+        made[k] = true;
+      }
+      return cols[k].get;
+    };
+  }
+
+  /**
+   * Getters of the h limbs of (lo − hi)·sign for each polynomial (hi has mh ≤ h limbs, zero above):
+   * sign 1 gives x_lo − x_hi, −1 gives x_hi − x_lo. All are set into locals at the first read.
+   */
+  private halfDifferences(fb: FuncBuilder, polys: ((j: number) => I64)[], signs: (1 | -1)[], h: number, mh: number, prefix: string): ((j: number) => I64)[] {
+    const locals = polys.map((_, i) => fb.locals64(`${prefix}_d${'xy'[i]}`, h));
+    let set = false;
+    const ensure = () => {
+      if (set) return;
+      set = true;
+      polys.forEach((p, i) => {
+        for (let j = 0; j < h; j++) {
+          const [a, b] = signs[i] > 0 ? [p(j), j < mh ? p(h + j) : undefined] : [j < mh ? p(h + j) : this.k(0n), p(j)];
+          locals[i][j].set(b === undefined ? a : i64.sub(a, b));
+        }
+      });
+    };
+    return locals.map((l) => (j: number) => {
+      ensure();
+      return l[j].get;
+    });
+  }
+
+  /** Columns of L + X^h·(L + H + sign·D) + X^(2h)·H for half products L, D (h limbs) and H (m − h). */
+  private karatsubaNode(fb: FuncBuilder, m: number, h: number, L: (k: number) => I64, H: (k: number) => I64, D: (k: number) => I64, sign: 1 | -1, prefix: string): (k: number) => I64 {
+    const mh = m - h;
+    return this.memoColumns(fb, m, prefix, (k) => {
+      const terms: I64[] = [];
+      if (k < 2 * h - 1) terms.push(L(k));
+      const j = k - h;
+      let d: I64 | undefined;
+      if (j >= 0 && j < 2 * h - 1) {
+        terms.push(L(j));
+        if (j < 2 * mh - 1) terms.push(H(j));
+        d = D(j);
+      }
+      if (k - 2 * h >= 0 && k - 2 * h < 2 * mh - 1) terms.push(H(k - 2 * h));
+      const sum = terms.reduce((s, t) => i64.add(s, t));
+      return d === undefined ? sum : sign > 0 ? i64.add(sum, d) : i64.sub(sum, d);
+    });
+  }
+
   /** Schoolbook product columns of x·y for montFips (n² i64.mul, column k summed where needed). */
   schoolbookColumns(x: Local<'i64'>[], y: Local<'i64'>[]): (k: number) => I64 {
     const { n } = this.L;
@@ -481,9 +591,30 @@ export class FieldGen {
     return T;
   }
 
+  /** Karatsuba levels of the multi-level variants (mul and sqr by karatsubaTreeColumns / squareTreeColumns), else undefined. */
+  karatsubaDepth(): number | undefined {
+    return ({ 'karatsuba2-fips': 2, 'karatsuba3-fips': 3 } as Partial<Record<MulStrategy, number>>)[this.mulStrategy];
+  }
+
   /** Whether mul and sqr scan product columns with the reduction integrated (montFips). */
   fipsProduct(): boolean {
-    return this.mulStrategy === 'karatsuba-fips' || this.mulStrategy === 'comba-fips';
+    return this.mulStrategy === 'karatsuba-fips' || this.mulStrategy === 'karatsuba2-fips' || this.mulStrategy === 'karatsuba3-fips' || this.mulStrategy === 'comba-fips';
+  }
+
+  /**
+   * The 2n columns of x·y without reduction, as karatsubaProduct returns them (column 2n − 1 zero):
+   * by the variant's Karatsuba levels (karatsubaTreeColumns) for the multi-level variants, else by
+   * karatsubaProduct.
+   */
+  productColumns(fb: FuncBuilder, xs: Local<'i64'>[], ys: Local<'i64'>[], prefix: string): Local<'i64'>[] {
+    const depth = this.karatsubaDepth();
+    if (depth === undefined) return this.karatsubaProduct(fb, xs, ys, prefix);
+    const { n } = this.L;
+    const column = this.karatsubaTreeColumns(fb, (j) => xs[j].get, (j) => ys[j].get, n, depth, prefix);
+    const T = fb.locals64(`${prefix}_T`, 2 * n);
+    for (let k = 0; k < 2 * n - 1; k++) T[k].set(column(k));
+    T[2 * n - 1].set(this.k(0n));
+    return T;
   }
 
   /**
@@ -494,7 +625,13 @@ export class FieldGen {
    */
   productOfLocals(fb: FuncBuilder, xs: Local<'i64'>[], ys: Local<'i64'>[], prefix: string, reducePrefix: string): Local<'i64'>[] {
     if (this.fipsProduct()) {
-      return this.montFips(fb, this.mulStrategy === 'comba-fips' ? this.schoolbookColumns(xs, ys) : this.karatsubaColumns(fb, xs, ys, prefix), reducePrefix);
+      const depth = this.karatsubaDepth();
+      const columns = this.mulStrategy === 'comba-fips'
+        ? this.schoolbookColumns(xs, ys)
+        : depth !== undefined
+          ? this.karatsubaTreeColumns(fb, (j) => xs[j].get, (j) => ys[j].get, this.L.n, depth, prefix)
+          : this.karatsubaColumns(fb, xs, ys, prefix);
+      return this.montFips(fb, columns, reducePrefix);
     }
     const T = this.karatsubaProduct(fb, xs, ys, prefix);
     this.normalizeColumns(fb, T);
@@ -514,6 +651,8 @@ export class FieldGen {
   /** x²·R⁻¹ for the element at x (< 2p), into fresh locals (< 2p). */
   protected montSqr(fb: FuncBuilder, x: I32): Local<'i64'>[] {
     const xs = this.load(fb, x, 'x');
+    const depth = this.karatsubaDepth();
+    if (depth !== undefined) return this.montFips(fb, this.squareTreeColumns(fb, (j) => xs[j].get, this.L.n, depth, 'sq'), 'r');
     if (this.fipsProduct()) return this.montFips(fb, this.squareColumns(fb, xs, 'sq'), 'r');
     const T = this.squareProduct(fb, xs, 'sq');
     this.normalizeColumns(fb, T);
@@ -543,10 +682,14 @@ export class FieldGen {
       mul: {
         'karatsuba': 'Karatsuba product (one level) + separated Montgomery reduction; see karatsubaProduct.',
         'karatsuba-fips': 'Karatsuba product columns (one level) scanned with the reduction finely integrated; see montFips.',
+        'karatsuba2-fips': 'Karatsuba product columns (two levels) scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
+        'karatsuba3-fips': 'Karatsuba product columns (three levels) scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
         'comba-fips': 'Schoolbook product columns scanned with the reduction finely integrated; see montFips.',
         'cios-loop': `CIOS Montgomery, outer loop in Wasm, carry every ${this.carryPeriod} inner steps (bound-simulated).`,
       }[this.mulStrategy],
-      sqr: this.fipsProduct()
+      sqr: this.karatsubaDepth() !== undefined
+        ? `Karatsuba squaring columns (${this.karatsubaDepth()} levels, symmetric at the leaves) scanned with the reduction finely integrated (n² + n muls); see squareTreeColumns, montFips.`
+        : this.fipsProduct()
         ? 'Symmetric product columns (n(n+1)/2 muls) scanned with the reduction finely integrated (n² + n muls); see montFips.'
         : 'Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).',
       add: 'Cost: 2n adds + carry + one 2p subtraction.',

@@ -6,8 +6,8 @@ import type { CurveTuning } from './types.js';
 
 /** MSM window c by log2 of the point count (sizes between rows take the nearer row; beyond 2^19 the cost model in src/msm/plan.ts). */
 export const bls12_381Tuning: CurveTuning = {
-  fp: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
-  fr: { w: 30, mul: 'karatsuba-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24)' },
+  fp: { w: 30, mul: 'karatsuba3-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
+  fr: { w: 30, mul: 'karatsuba2-fips', measuredBy: 'npm run bench:field -- --variants --fr (Node 20 and 24)' },
   msmWindow: {
     table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [18, 16]],
     measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]; 2^18 after the shared-y triples: -- --sizes 18 --cs 13,14,15,16 --runs 5; with the working-set model: -- --sizes 12,14,16 --cs 11,12,13,14,15 --runs 5 and -- --sizes 16,18 --cs 12,13,14,15,16 --runs 7',

@@ -37,7 +37,7 @@ export interface CurveParams {
 }
 
 /** Montgomery product variant of the field kernels (src/codegen/field.ts). */
-export const MUL_STRATEGIES = Object.freeze(['cios-loop', 'karatsuba', 'karatsuba-fips', 'comba-fips'] as const);
+export const MUL_STRATEGIES = Object.freeze(['cios-loop', 'karatsuba', 'karatsuba-fips', 'karatsuba2-fips', 'karatsuba3-fips', 'comba-fips'] as const);
 export type MulStrategy = (typeof MUL_STRATEGIES)[number];
 
 /** Montgomery product variant of the 64-bit-limb kernels (src/codegen/field64.ts). */
