@@ -32,6 +32,14 @@ const TWO64 = 1n << 64n;
  * Node 24's BLS12-381 Fp mul from 61.8 to 54.9 ns; Node 20 unchanged; docs/performance.md). */
 const FIPS_LOOKAHEAD = 6;
 
+/** Karatsuba levels of the column-scanned variants' products and squares (FieldGen.fipsLevels). */
+const FIPS_LEVELS: Partial<Record<MulStrategy, { mul: number; sqr: number }>> = {
+  'comba-fips': { mul: 0, sqr: 0 },
+  'karatsuba-fips': { mul: 1, sqr: 0 },
+  'karatsuba2-fips': { mul: 2, sqr: 2 },
+  'karatsuba3-fips': { mul: 3, sqr: 3 },
+};
+
 /** The i64 locals of one batch of divsteps (FieldGen.divstepBatch): state, low words, matrix, scratch. */
 export interface DivstepLocals {
   eta: Local<'i64'>;
@@ -300,46 +308,6 @@ export class FieldGen {
   }
 
   /**
-   * Product x·y by one level of Karatsuba on the limb polynomials (subtractive form, signed i64):
-   * x·y = L + X^h·(L + H + (x_lo − x_hi)(y_hi − y_lo)) + X^(2h)·H. Every true column value is the
-   * schoolbook column (< n·2^(2w) < 2^64), so wrapping i64 arithmetic yields it exactly.
-   * Cost: h² + 2(n−h)²... = 2h² + (n−h)² i64.mul (134 for n = 13 instead of 169).
-   */
-  karatsubaProduct(fb: FuncBuilder, x: Local<'i64'>[], y: Local<'i64'>[], prefix: string): Local<'i64'>[] {
-    const { n } = this.L;
-    const h = Math.ceil(n / 2);
-    const T = fb.locals64(`${prefix}_T`, 2 * n);
-    const dx = fb.locals64(`${prefix}_dx`, h);
-    const dy = fb.locals64(`${prefix}_dy`, h);
-    const mid = fb.locals64(`${prefix}_M`, 2 * h - 1);
-    const hiX = (j: number) => (j + h < n ? x[j + h].get : this.k(0n));
-    const hiY = (j: number) => (j + h < n ? y[j + h].get : this.k(0n));
-    for (let j = 0; j < h; j++) {
-      dx[j].set(i64.sub(x[j].get, hiX(j)));
-      dy[j].set(i64.sub(hiY(j), y[j].get));
-    }
-    const conv = (a: (j: number) => I64, b: (j: number) => I64, len: number, k: number) => {
-      const terms: I64[] = [];
-      for (let j = Math.max(0, k - len + 1); j <= Math.min(k, len - 1); j++) terms.push(i64.mul(a(j), b(k - j)));
-      return terms.reduce((s, t) => i64.add(s, t));
-    };
-    const nh = n - h;
-    // L columns 0..2h-2 into T[0..], H columns into T[2h..]
-    for (let k = 0; k < 2 * h - 1; k++) T[k].set(conv((j) => x[j].get, (j) => y[j].get, h, k));
-    T[2 * h - 1].set(this.k(0n));
-    for (let k = 0; k < 2 * nh - 1; k++) T[2 * h + k].set(conv((j) => x[h + j].get, (j) => y[h + j].get, nh, k));
-    for (let k = 2 * h + 2 * nh - 1; k < 2 * n; k++) T[k].set(this.k(0n));
-    // middle = L + H + D
-    for (let k = 0; k < 2 * h - 1; k++) {
-      let e = i64.add(T[k].get, conv((j) => dx[j].get, (j) => dy[j].get, h, k));
-      if (k < 2 * nh - 1) e = i64.add(e, T[2 * h + k].get);
-      mid[k].set(e);
-    }
-    for (let k = 0; k < 2 * h - 1; k++) T[h + k].set(i64.add(T[h + k].get, mid[k].get));
-    return T;
-  }
-
-  /**
    * Montgomery product fed by product columns, the reduction finely integrated into the column scan
    * (FIPS: Koç, Acar, Kaliski, "Analyzing and comparing Montgomery multiplication algorithms", IEEE
    * Micro 1996). `column(k)` returns the exact product column P_k (0 ≤ P_k < 2^64, k < 2n−1); it is
@@ -359,7 +327,7 @@ export class FieldGen {
     const pl = this.pLimbs;
     const pMax = pl.reduce((a, b) => (a > b ? a : b));
     const bound = mask + 2n * (1n << BigInt(64 - w)) + BigInt(n) * mask * pMax;
-    if (bound >= TWO64) throw new Error('montFips: column overflow possible');
+    if (bound >= TWO64 || BigInt(n) * mask * mask >= TWO64) throw new Error('montFips: column overflow possible');
     const q = fb.locals64(`${prefix}_q`, n);
     const out = fb.locals64(`${prefix}_o`, n);
     const ahead = Math.min(FIPS_LOOKAHEAD, 2 * n - 1);
@@ -394,53 +362,9 @@ export class FieldGen {
   }
 
   /**
-   * Product columns of x·y for montFips by one level of Karatsuba (the identity of
-   * karatsubaProduct), each sub-product column computed where first needed: L_k at column k (kept
-   * for k + h), H_j and D_j at column j + h (H_j kept for j + 2h). Cost: 2h² + (n−h)² i64.mul.
-   */
-  karatsubaColumns(fb: FuncBuilder, x: Local<'i64'>[], y: Local<'i64'>[], prefix: string): (k: number) => I64 {
-    const { n } = this.L;
-    const h = Math.ceil(n / 2);
-    const nh = n - h;
-    const dx = fb.locals64(`${prefix}_dx`, h);
-    const dy = fb.locals64(`${prefix}_dy`, h);
-    const Lk = fb.locals64(`${prefix}_L`, 2 * h - 1);
-    const Hk = fb.locals64(`${prefix}_H`, 2 * nh - 1);
-    let dDone = 0;
-    const conv = (a: (j: number) => I64, b: (j: number) => I64, len: number, k: number) => {
-      const terms: I64[] = [];
-      for (let j = Math.max(0, k - len + 1); j <= Math.min(k, len - 1); j++) terms.push(i64.mul(a(j), b(k - j)));
-      return terms.reduce((s, t) => i64.add(s, t));
-    };
-    return (k) => {
-      const terms: I64[] = [];
-      const j = k - h;
-      if (j >= 0 && j < 2 * h - 1) {
-        for (; dDone <= Math.min(j, h - 1); dDone++) {
-          const hiX = dDone + h < n ? x[dDone + h].get : this.k(0n);
-          const hiY = dDone + h < n ? y[dDone + h].get : this.k(0n);
-          dx[dDone].set(i64.sub(x[dDone].get, hiX));
-          dy[dDone].set(i64.sub(hiY, y[dDone].get));
-        }
-        terms.push(Lk[j].get, conv((i) => dx[i].get, (i) => dy[i].get, h, j));
-        if (j < 2 * nh - 1) {
-          Hk[j].set(conv((i) => x[h + i].get, (i) => y[h + i].get, nh, j));
-          terms.push(Hk[j].get);
-        }
-      }
-      if (k < 2 * h - 1) {
-        Lk[k].set(conv((i) => x[i].get, (i) => y[i].get, h, k));
-        terms.push(Lk[k].get);
-      }
-      if (k - 2 * h >= 0 && k - 2 * h < 2 * nh - 1) terms.push(Hk[k - 2 * h].get);
-      return terms.reduce((s, t) => i64.add(s, t));
-    };
-  }
-
-  /**
    * Product columns of x·y for montFips by `depth` levels of subtractive Karatsuba (the identity of
-   * karatsubaProduct applied again to each of the three half products, down to halves of fewer than
-   * 4 limbs), every column of every sub-product computed once, where first needed, into a local.
+   * x·y = L + X^h·(L + H + (x_lo − x_hi)(y_hi − y_lo)) + X^(2h)·H, applied again to each of the three
+   * half products, down to halves of fewer than 4 limbs; depth 0 is schoolbook), every column of every sub-product computed once, where first needed, into a local.
    * Exact: Karatsuba is a ring identity, so wrapping i64 arithmetic (intermediates of either sign,
    * differences of differences up to 2^(w+depth)) yields each true column (< n·2^(2w) < 2^64).
    * Cost for n = 13: 134 i64.mul at depth 1, 109 at depth 2, 93 at depth 3, for ≈ 3 extra adds per
@@ -547,70 +471,38 @@ export class FieldGen {
     });
   }
 
-  /** Schoolbook product columns of x·y for montFips (n² i64.mul, column k summed where needed). */
-  schoolbookColumns(x: Local<'i64'>[], y: Local<'i64'>[]): (k: number) => I64 {
-    const { n } = this.L;
-    return (k) => {
-      const terms: I64[] = [];
-      for (let i = Math.max(0, k - n + 1); i <= Math.min(k, n - 1); i++) terms.push(i64.mul(x[i].get, y[k - i].get));
-      return terms.reduce((s, t) => i64.add(s, t));
-    };
-  }
-
-  /** Square columns of x for montFips using symmetry (n(n+1)/2 i64.mul), doubled limbs made where first needed. */
-  squareColumns(fb: FuncBuilder, x: Local<'i64'>[], prefix: string): (k: number) => I64 {
-    const { n, mask } = this.L;
-    const colBound = BigInt(Math.floor(n / 2)) * 2n * mask * mask + mask * mask;
-    if (colBound >= TWO64) throw new Error('squareColumns: column overflow possible');
-    const d = fb.locals64(`${prefix}_d`, n);
-    let dDone = 1;
-    return (k) => {
-      for (; dDone < Math.min(k + 1, n); dDone++) d[dDone].set(i64.shl(x[dDone].get, 1));
-      const terms: I64[] = [];
-      for (let i = Math.max(0, k - n + 1); 2 * i < k; i++) terms.push(i64.mul(x[i].get, d[k - i].get));
-      if (k % 2 === 0) terms.push(i64.mul(x[k / 2].get, x[k / 2].get));
-      return terms.reduce((s, t) => i64.add(s, t));
-    };
-  }
-
-  /** Squaring product columns using symmetry: Σ 2·x_i·x_j (i<j) + x_i². Cost n(n+1)/2 i64.mul. */
-  squareProduct(fb: FuncBuilder, x: Local<'i64'>[], prefix: string): Local<'i64'>[] {
-    const { n, mask } = this.L;
-    const colBound = BigInt(Math.floor(n / 2)) * 2n * mask * mask + mask * mask;
-    if (colBound >= TWO64) throw new Error('squareProduct: column overflow possible');
-    const T = fb.locals64(`${prefix}_T`, 2 * n);
-    const d = fb.locals64(`${prefix}_d`, n);
-    for (let j = 1; j < n; j++) d[j].set(i64.shl(x[j].get, 1));
-    for (let k = 0; k < 2 * n - 1; k++) {
-      const terms: I64[] = [];
-      for (let i = Math.max(0, k - n + 1); 2 * i < k; i++) terms.push(i64.mul(x[i].get, d[k - i].get));
-      if (k % 2 === 0) terms.push(i64.mul(x[k / 2].get, x[k / 2].get));
-      T[k].set(terms.reduce((s, t) => i64.add(s, t)));
-    }
-    T[2 * n - 1].set(this.k(0n));
-    return T;
-  }
-
-  /** Karatsuba levels of the multi-level variants (mul and sqr by karatsubaTreeColumns / squareTreeColumns), else undefined. */
-  karatsubaDepth(): number | undefined {
-    return ({ 'karatsuba2-fips': 2, 'karatsuba3-fips': 3 } as Partial<Record<MulStrategy, number>>)[this.mulStrategy];
+  /**
+   * Karatsuba levels of the product and square columns of the column-scanned (fips) variants:
+   * comba-fips schoolbook (0, 0), karatsuba-fips one level with symmetric squares (1, 0), the
+   * multi-level ones (d, d); undefined for the variants with a separate reduction.
+   */
+  fipsLevels(): { mul: number; sqr: number } | undefined {
+    return FIPS_LEVELS[this.mulStrategy];
   }
 
   /** Whether mul and sqr scan product columns with the reduction integrated (montFips). */
   fipsProduct(): boolean {
-    return this.mulStrategy === 'karatsuba-fips' || this.mulStrategy === 'karatsuba2-fips' || this.mulStrategy === 'karatsuba3-fips' || this.mulStrategy === 'comba-fips';
+    return this.fipsLevels() !== undefined;
   }
 
   /**
-   * The 2n columns of x·y without reduction, as karatsubaProduct returns them (column 2n − 1 zero):
-   * by the variant's Karatsuba levels (karatsubaTreeColumns) for the multi-level variants, else by
-   * karatsubaProduct.
+   * The 2n columns of x·y without reduction (column 2n − 1 zero), each exact (< n·2^(2w)): at the
+   * variant's Karatsuba levels, one level for the variants with a separate reduction.
    */
   productColumns(fb: FuncBuilder, xs: Local<'i64'>[], ys: Local<'i64'>[], prefix: string): Local<'i64'>[] {
-    const depth = this.karatsubaDepth();
-    if (depth === undefined) return this.karatsubaProduct(fb, xs, ys, prefix);
-    const { n } = this.L;
-    const column = this.karatsubaTreeColumns(fb, (j) => xs[j].get, (j) => ys[j].get, n, depth, prefix);
+    const depth = this.fipsLevels()?.mul ?? 1;
+    return this.columnLocals(fb, this.karatsubaTreeColumns(fb, (j) => xs[j].get, (j) => ys[j].get, this.L.n, depth, prefix), prefix);
+  }
+
+  /** The 2n columns of x² without reduction (column 2n − 1 zero), by symmetry: n(n+1)/2 i64.mul. */
+  squareProduct(fb: FuncBuilder, x: Local<'i64'>[], prefix: string): Local<'i64'>[] {
+    return this.columnLocals(fb, this.squareTreeColumns(fb, (j) => x[j].get, this.L.n, 0, prefix), prefix);
+  }
+
+  /** Columns 0 … 2n − 2 of a product into 2n fresh locals, the last one zero (checked to fit 64 bits). */
+  private columnLocals(fb: FuncBuilder, column: (k: number) => I64, prefix: string): Local<'i64'>[] {
+    const { n, mask } = this.L;
+    if (BigInt(n) * mask * mask >= TWO64) throw new Error(`${this.f}: product columns can overflow 64 bits`);
     const T = fb.locals64(`${prefix}_T`, 2 * n);
     for (let k = 0; k < 2 * n - 1; k++) T[k].set(column(k));
     T[2 * n - 1].set(this.k(0n));
@@ -624,16 +516,9 @@ export class FieldGen {
    * `prefix` names the work locals.
    */
   productOfLocals(fb: FuncBuilder, xs: Local<'i64'>[], ys: Local<'i64'>[], prefix: string, reducePrefix: string): Local<'i64'>[] {
-    if (this.fipsProduct()) {
-      const depth = this.karatsubaDepth();
-      const columns = this.mulStrategy === 'comba-fips'
-        ? this.schoolbookColumns(xs, ys)
-        : depth !== undefined
-          ? this.karatsubaTreeColumns(fb, (j) => xs[j].get, (j) => ys[j].get, this.L.n, depth, prefix)
-          : this.karatsubaColumns(fb, xs, ys, prefix);
-      return this.montFips(fb, columns, reducePrefix);
-    }
-    const T = this.karatsubaProduct(fb, xs, ys, prefix);
+    const levels = this.fipsLevels();
+    if (levels) return this.montFips(fb, this.karatsubaTreeColumns(fb, (j) => xs[j].get, (j) => ys[j].get, this.L.n, levels.mul, prefix), reducePrefix);
+    const T = this.productColumns(fb, xs, ys, prefix);
     this.normalizeColumns(fb, T);
     return this.montReduceWide(fb, T, reducePrefix);
   }
@@ -651,9 +536,8 @@ export class FieldGen {
   /** x²·R⁻¹ for the element at x (< 2p), into fresh locals (< 2p). */
   protected montSqr(fb: FuncBuilder, x: I32): Local<'i64'>[] {
     const xs = this.load(fb, x, 'x');
-    const depth = this.karatsubaDepth();
-    if (depth !== undefined) return this.montFips(fb, this.squareTreeColumns(fb, (j) => xs[j].get, this.L.n, depth, 'sq'), 'r');
-    if (this.fipsProduct()) return this.montFips(fb, this.squareColumns(fb, xs, 'sq'), 'r');
+    const levels = this.fipsLevels();
+    if (levels) return this.montFips(fb, this.squareTreeColumns(fb, (j) => xs[j].get, this.L.n, levels.sqr, 'sq'), 'r');
     const T = this.squareProduct(fb, xs, 'sq');
     this.normalizeColumns(fb, T);
     return this.montReduceWide(fb, T, 'r');
@@ -680,15 +564,15 @@ export class FieldGen {
   protected arithmeticNotes(): Record<'mul' | 'sqr' | 'add' | 'sub', string> {
     return {
       mul: {
-        'karatsuba': 'Karatsuba product (one level) + separated Montgomery reduction; see karatsubaProduct.',
-        'karatsuba-fips': 'Karatsuba product columns (one level) scanned with the reduction finely integrated; see montFips.',
+        'karatsuba': 'Karatsuba product (one level) + separated Montgomery reduction; see productColumns.',
+        'karatsuba-fips': 'Karatsuba product columns (one level) scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
         'karatsuba2-fips': 'Karatsuba product columns (two levels) scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
         'karatsuba3-fips': 'Karatsuba product columns (three levels) scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
-        'comba-fips': 'Schoolbook product columns scanned with the reduction finely integrated; see montFips.',
+        'comba-fips': 'Schoolbook product columns scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
         'cios-loop': `CIOS Montgomery, outer loop in Wasm, carry every ${this.carryPeriod} inner steps (bound-simulated).`,
       }[this.mulStrategy],
-      sqr: this.karatsubaDepth() !== undefined
-        ? `Karatsuba squaring columns (${this.karatsubaDepth()} levels, symmetric at the leaves) scanned with the reduction finely integrated (n² + n muls); see squareTreeColumns, montFips.`
+      sqr: this.fipsLevels()?.sqr
+        ? `Karatsuba squaring columns (${this.fipsLevels()?.sqr} levels, symmetric at the leaves) scanned with the reduction finely integrated (n² + n muls); see squareTreeColumns, montFips.`
         : this.fipsProduct()
         ? 'Symmetric product columns (n(n+1)/2 muls) scanned with the reduction finely integrated (n² + n muls); see montFips.'
         : 'Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).',
