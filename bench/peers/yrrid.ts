@@ -31,7 +31,7 @@ interface YrridExports {
   msmRun(): number;
 }
 
-export function windowBitsFor(n: number): number {
+function windowBitsFor(n: number): number {
   return n > 128 * 1024 ? 16 : n > 96 * 1024 ? 15 : 13;
 }
 
