@@ -7732,9 +7732,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 52)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 52))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))
@@ -7888,9 +7892,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 52)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 52))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))
@@ -15447,9 +15455,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g2_is_on_curve (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 520)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g2_is_on_curve (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 520))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))
@@ -15629,9 +15641,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g2_is_on_curve (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 520)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g2_is_on_curve (i32.add (local.get $scratch) (i32.const 104)) (i32.add (local.get $scratch) (i32.const 520))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (if (i32.ge_u (local.get $check) (i32.const 2))

@@ -5505,9 +5505,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 32)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 32))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 64))) (i32.add (local.get $scratch) (i32.const 32)))
@@ -5568,9 +5572,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 32)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 32))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 64))) (i32.add (local.get $scratch) (i32.const 32)))

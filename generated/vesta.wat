@@ -2977,9 +2977,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 2)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))
@@ -3041,9 +3045,13 @@
                     (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 5)))
                   )
                 )
-                (if (i32.and (i32.ge_u (local.get $check) (i32.const 1)) (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36)))))
+                (if (i32.ge_u (local.get $check) (i32.const 1))
                   (then
-                    (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                    (if (i32.eqz (call $g1_is_on_curve (i32.add (local.get $scratch) (i32.const 36))))
+                      (then
+                        (return (i32.or (i32.shl (local.get $i) (i32.const 3)) (i32.const 6)))
+                      )
+                    )
                   )
                 )
                 (call $fp_copy (i32.add (local.get $dst) (i32.mul (local.get $i) (i32.const 72))) (i32.add (local.get $scratch) (i32.const 36)))

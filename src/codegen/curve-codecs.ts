@@ -264,7 +264,10 @@ function emitDecode(cg: CurveGen): void {
 function checkAndStore(cg: CurveGen, fb: FuncBuilder, check: Local<'i32'>, T: I32, tail: I32, outPtr: I32, infPtr: I32, fail: (code: number) => void, needCurveCheck: boolean): void {
   const g = cg.prefix;
   if (needCurveCheck) {
-    fb.if(i32.and(i32.ge_u(check.get, i32.const(Check.onCurve)), i32.eqz(fb.callExpr('i32', `${g}_is_on_curve`, T))), () => fail(PointError.notOnCurve));
+    // nested: i32.and would evaluate the curve equation for every check level
+    fb.if(i32.ge_u(check.get, i32.const(Check.onCurve)), () => {
+      fb.if(i32.eqz(fb.callExpr('i32', `${g}_is_on_curve`, T)), () => fail(PointError.notOnCurve));
+    });
   }
   if (cg.subgroupT !== undefined) {
     fb.if(i32.ge_u(check.get, i32.const(Check.subgroup)), () => {

@@ -262,7 +262,10 @@ export class G2CurveGen extends XyzzGen {
         };
         const storePoint = (curveCheck: boolean) => {
           if (curveCheck) {
-            fb.if(i32.and(i32.ge_u(check.get, i32.const(Check.onCurve)), i32.eqz(fb.callExpr('i32', 'g2_is_on_curve', T, tail))), () => fail(PointError.notOnCurve));
+            // nested: i32.and would evaluate the curve equation for every check level
+            fb.if(i32.ge_u(check.get, i32.const(Check.onCurve)), () => {
+              fb.if(i32.eqz(fb.callExpr('i32', 'g2_is_on_curve', T, tail)), () => fail(PointError.notOnCurve));
+            });
           }
           fb.if(i32.ge_u(check.get, i32.const(Check.subgroup)), () => {
             fb.if(i32.eqz(fb.callExpr('i32', 'g2_is_in_subgroup', T, tail)), () => fail(PointError.notInSubgroup));
