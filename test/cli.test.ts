@@ -74,6 +74,12 @@ describe('pippin msm on generated inputs', () => {
       assert.ok(Math.abs(m.meanBatch - m.additions / m.inversions) < 1e-9);
     }
     for (const op of ['mul', 'sqr', 'inv'] as const) assert.ok(out.explain.nsPerOp[op] > 0, op);
+    // the same inputs run twice count the same additions: the input generation's batch additions
+    // on the same instance are not the first run's
+    const twice = JSON.parse(cli('msm', '--size', '12', '--explain', '--json', '--validate', 'none', '--runs', '2').stdout);
+    assert.deepEqual(twice.explain.phases.map((m: { additions: number }) => m.additions), [acc.additions, red.additions]);
+    // at most one addition per nonzero digit: 2n halves in each window
+    assert.ok(acc.additions <= out.plan.windows * 2 * out.n, `${acc.additions} accumulation additions for ${out.plan.windows} windows of ${2 * out.n} halves`);
     const text = assertOk(['--size', '8', '--explain']);
     assert.match(text, /bucket accumulation +\d+ +\d+ .* ms +[\d.]+×/);
     assert.match(text, /bucket reduction +\d+/);

@@ -185,7 +185,10 @@ export function tileTask(
   ws: Workspace,
   parts: { accumulate?: AccumulateJob[]; reduce?: { set: BucketSet; L: number; S: number; out: SegmentOut; clear: boolean } },
 ): TileTask {
-  const ops: Op[] = [];
+  // the counters start from zero here: other batch additions on this instance (input generation,
+  // subgroup checks) would otherwise count as this tile's
+  const ops: Op[] = [['@take', 'stat_pairs'], ['@take', 'stat_batches']];
+  const firstSlice = ops.length;
   let slices = 0;
   let countersAfterAccumulate = -1;
   let reduceAt = -1;
@@ -211,7 +214,7 @@ export function tileTask(
     ops,
     record(r, stats) {
       stats.tasks++;
-      for (let j = 0; j < slices; j++) {
+      for (let j = firstSlice; j < firstSlice + slices; j++) {
         stats.flushes += r.values[j];
         stats.ms.accumulate += r.times[j];
       }
