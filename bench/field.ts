@@ -117,6 +117,8 @@ function fieldCases<F extends 'fp' | 'fr'>(inst: BenchInstance<F>, name: F, labe
   const F = inst.fields[name];
   const x = F.alloc();
   const y = F.alloc();
+  const z = F.alloc();
+  F.write(z, 0x7777n * 0x9e3779b97f4a7c15n);
   F.write(x, 0x1234567890abcdef1234567890abcdefn * 0xfedcba9876543210n);
   F.write(y, F.info.p - 7n);
   const k = inst.k as FieldKernels<'fp' | 'fr'> & FieldBenchKernels<'fp' | 'fr'>;
@@ -128,6 +130,7 @@ function fieldCases<F extends 'fp' | 'fr'>(inst: BenchInstance<F>, name: F, labe
   for (let k = 0; k < batch; k++) F.write(xs + k * F.info.elementBytes, BigInt(k + 1) * 0x9e3779b97f4a7c15n);
   const ops: [string, (N: number) => void, number][] = [
     ['mul', (N) => k[`${f}_bench_mul`](x, y, N), 1],
+    ['mul-2chains', (N) => k[`${f}_bench_mul2`](x, z, y, N), 2],
     ['square', (N) => k[`${f}_bench_sqr`](x, N), 1],
     ['add', (N) => k[`${f}_bench_add`](x, y, N), 1],
     ['inverse', (N) => k[`${f}_bench_inv`](x, N), 1],
@@ -204,7 +207,7 @@ async function main(): Promise<void> {
   log('field          op             pippin   montgomery  ratio   (× pippin mul)');
   for (const field of ['bls12-381-fp', 'bls12-381-fr']) {
     const mul = get('pippin', field, 'mul')!;
-    for (const op of ['mul', 'square', 'add', 'inverse', 'batch-inverse']) {
+    for (const op of ['mul', 'mul-2chains', 'square', 'add', 'inverse', 'batch-inverse']) {
       const ours = get('pippin', field, op)!;
       const theirs = get('montgomery', field, op);
       log(

@@ -1127,6 +1127,10 @@ export class FieldGen {
         fb.forRange(i, i32.const(0), fb.param('N', 'i32').get, 1, () => body(fb));
       });
     loop(`${f}_bench_mul`, { x: 'i32', y: 'i32' }, (fb) => fb.call(`${f}_mul`, fb.param('x', 'i32').get, fb.param('x', 'i32').get, fb.param('y', 'i32').get), `${f}_bench_mul(x, y, N): x ← x·y, N times (dependent chain).`);
+    loop(`${f}_bench_mul2`, { x: 'i32', z: 'i32', y: 'i32' }, (fb) => {
+      fb.call(`${f}_mul`, fb.param('x', 'i32').get, fb.param('x', 'i32').get, fb.param('y', 'i32').get);
+      fb.call(`${f}_mul`, fb.param('z', 'i32').get, fb.param('z', 'i32').get, fb.param('y', 'i32').get);
+    }, `${f}_bench_mul2(x, z, y, N): x ← x·y, z ← z·y alternately, N times (two independent chains).`);
     loop(`${f}_bench_sqr`, { x: 'i32' }, (fb) => fb.call(`${f}_sqr`, fb.param('x', 'i32').get, fb.param('x', 'i32').get), `${f}_bench_sqr(x, N): x ← x², N times.`);
     loop(`${f}_bench_add`, { x: 'i32', y: 'i32' }, (fb) => fb.call(`${f}_add`, fb.param('x', 'i32').get, fb.param('x', 'i32').get, fb.param('y', 'i32').get), `${f}_bench_add(x, y, N): x ← x + y, N times.`);
     loop(`${f}_bench_inv`, { x: 'i32' }, (fb) => fb.call(`${f}_inv`, fb.param('x', 'i32').get, fb.param('x', 'i32').get), `${f}_bench_inv(x, N): x ← x⁻¹, N times.`);
