@@ -31,7 +31,7 @@ import type { MsmProgress } from './msm/progress.js';
 import { DEFAULT_MAX_MEMORY_BYTES } from './msm/stream.js';
 import type { MsmStats } from './msm/program.js';
 import { MISS_REGION_BYTES, explainMsm, measureKernelCosts, type KernelCosts, type PhaseExplanation } from './msm/explain.js';
-import { accumulationWorkingSet, missFraction, type PointGeometry } from './msm/plan.js';
+import { accumulationWorkingSet, describeWindows, missFraction, type PointGeometry } from './msm/plan.js';
 import { cacheTuning } from './curves/cache.tuning.js';
 import { UsageError, choiceFlag, intFlag, parseFlags, runCli } from './cli-args.js';
 
@@ -242,7 +242,7 @@ async function main(): Promise<number> {
   if (values.json) {
     console.log(JSON.stringify({ curve: curveName, n, validate, pointFormat: format, scalarEndian, medianMs: median, timesMs: times, ok, threads: st.threads, tiles: st.tiles, phases: { convert: st.convert, ...st.times }, plan: st.plan, additions: adds, inversions: st.inversions, estimatedFieldMuls: st.estimatedFieldMuls, peakMemoryBytes: st.peakMemoryBytes, maxMemoryBytes: maxMemoryMiB * 2 ** 20, streamedChunks: st.streamedChunks ?? 0, chunkPoints: st.chunkPoints ?? 0, ...(costs && { explain: { nsPerOp: { mul: costs.mul, sqr: costs.sqr, addsub: costs.addsub, inv: costs.inv }, phases: model } }) }));
   } else {
-    console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${st.plan.windows} windows), batch ${st.plan.batch}, accumulation working set ${(st.plan.workingSet / 1024).toFixed(0)} KiB per thread`);
+    console.log(`pippin MSM on ${curveName} G1: n = ${n} points, validate = '${validate}', window c = ${st.plan.c} (${describeWindows(st.plan)}), batch ${st.plan.batch}, accumulation working set ${(st.plan.workingSet / 1024).toFixed(0)} KiB per thread`);
     console.log(`threads: ${st.threads}${st.threads > 1 ? ` workers, ${st.tiles} tiles` : ` (calling thread${threads.reason && threadCount !== 1 ? `; ${threads.reason}` : ''})`}`);
     console.log(`inputs generated in ${genMs.toFixed(0)} ms (not part of the MSM)`);
     console.log(`MSM time: ${median.toFixed(1)} ms${times.length > 1 ? ` (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')})` : ''}`);
@@ -366,7 +366,7 @@ async function g2Main(
   if (o.json) {
     console.log(JSON.stringify({ curve: name, group: 'g2', n, validate: o.validate, pointFormat: spec.name, scalarEndian: o.scalarEndian, medianMs: median, timesMs: times, ok, threads: s.threads, tiles: s.tiles, phases: { convert: s.convert, ...s.times }, plan: s.plan, additions: s.additions, inversions: s.inversions, peakMemoryBytes: s.peakMemoryBytes }));
   } else {
-    console.log(`pippin MSM on ${name} G2: n = ${n} points, validate = '${o.validate}', format ${spec.name}, window c = ${s.plan.c} (${s.plan.windows} windows)`);
+    console.log(`pippin MSM on ${name} G2: n = ${n} points, validate = '${o.validate}', format ${spec.name}, window c = ${s.plan.c} (${describeWindows(s.plan)})`);
     console.log(`threads: ${s.threads}; inputs generated in ${genMs.toFixed(0)} ms (not part of the MSM)`);
     console.log(`MSM time: ${median.toFixed(1)} ms${times.length > 1 ? ` (median of ${times.length}: ${times.map((t) => t.toFixed(0)).join(', ')})` : ''}`);
     console.log(`phases (last run): conversion + validation ${s.convert.toFixed(1)} ms, split ${s.times.split.toFixed(1)}, prepare ${s.times.prepare.toFixed(1)}, accumulate ${s.times.accumulate.toFixed(1)}, reduce ${s.times.reduce.toFixed(1)}, final ${s.times.final.toFixed(1)}`);

@@ -19,8 +19,8 @@ import { RefCurve } from '../src/reference/curve.js';
 import { makeRng } from '../src/reference/rng.js';
 import { pointsWithLogs } from './helpers/known-logs.js';
 import { curveNames, registry } from './helpers/registry.js';
-import { carryInRule } from '../src/abi/layout.js';
-import { planTiles, windowsFor } from '../src/msm/plan.js';
+import { carryInRule, carryIntoWindow } from '../src/abi/layout.js';
+import { narrowFor, planTiles, windowAt, windowsFor } from '../src/msm/plan.js';
 import { WorkerPool, defaultWorker, type PoolWorker } from '../src/runtime/pool.js';
 import type { Op } from '../src/runtime/interpreter.js';
 import { runOnPool } from '../src/runtime/executor.js';
@@ -80,6 +80,43 @@ describe('carry rule and tile planning', () => {
           const digit = ((s >> BigInt(k * c)) & ((1n << BigInt(c)) - 1n)) + carry;
           carry = digit > H ? 1n : 0n;
         }
+      }
+    }
+  });
+
+  it('windows of two widths (narrowFor, windowAt): 128 bits where they can, each carry-in by carryIntoWindow, digits that rebuild the half', () => {
+    const rng = makeRng(5);
+    for (let c = 2; c <= 16; c++) {
+      const plan = { c, narrow: narrowFor(c) };
+      const K = windowsFor(c);
+      const windows = Array.from({ length: K }, (_, w) => windowAt(plan, w));
+      const bits = windows.reduce((sum, w) => sum + w.c, 0);
+      assert.ok(bits >= 128, `c = ${c}: ${bits} bits`);
+      if (K * (c - 1) <= 128) assert.equal(bits, 128, `c = ${c}: exactly 128 bits when widths c − 1 and c can make it`);
+      windows.forEach((w, j) => {
+        assert.equal(w.shift, windows.slice(0, j).reduce((sum, v) => sum + v.c, 0), `c = ${c}: window ${j} starts where the ones below end`);
+        assert.ok(w.c === c || (w.c === c - 1 && j < plan.narrow), `c = ${c}: window ${j} is ${w.c} bits`);
+        assert.equal(w.buckets, 2 ** (w.c - 1));
+      });
+      const cases = [0n, (1n << 127n) - 1n, ...Array.from({ length: 40 }, () => rng.nextBigint(127))];
+      // every window at its half-range value (carry iff the lower part carries), and one above
+      const allHalf = windows.reduce((acc, w) => acc | (1n << BigInt(w.shift + w.c - 1)), 0n) & ((1n << 127n) - 1n);
+      cases.push(allHalf, (allHalf + 1n) & ((1n << 127n) - 1n));
+      for (const s of cases) {
+        let carry = 0n;
+        let rebuilt = 0n;
+        for (const [j, w] of windows.entries()) {
+          const { mask, threshold } = carryIntoWindow(windows.slice(0, j).map((v) => v.c));
+          assert.deepEqual(w.carry, { mask, threshold });
+          assert.equal((s & mask) > threshold ? 1n : 0n, carry, `c = ${c}, window ${j}, s = 0x${s.toString(16)}`);
+          let digit = ((s >> BigInt(w.shift)) & ((1n << BigInt(w.c)) - 1n)) + carry;
+          carry = digit > BigInt(w.buckets) ? 1n : 0n;
+          digit -= carry << BigInt(w.c);
+          assert.ok(digit >= -BigInt(w.buckets) && digit <= BigInt(w.buckets), `c = ${c}, window ${j}: digit ${digit} within ±${w.buckets}`);
+          rebuilt += digit << BigInt(w.shift);
+        }
+        assert.equal(carry, 0n, `c = ${c}: no carry out of the top window`);
+        assert.equal(rebuilt, s, `c = ${c}: Σ digit·2^shift = s`);
       }
     }
   });

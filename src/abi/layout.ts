@@ -102,19 +102,28 @@ export function packedElementBytes(field: { p: bigint; w: number; elementBytes: 
 export const HALF_MAGNITUDE_BITS = 127;
 
 /**
- * The carry into the signed-digit window at bit `shift` = k·c, without running windows 0 … k−1.
- * The recoding is digit_j = w_j + carry_j − 2^c·carry_(j+1) with carry_(j+1) = [w_j + carry_j > 2^(c−1)]
- * (w_j the plain c-bit window). By induction on j, carry_k = [s mod 2^(kc) > M_k] with
- * M_k = 2^(c−1)·(2^(kc) − 1)/(2^c − 1) = Σ_(j<k) 2^(c−1)·2^(jc): a window value at least
- * 2^(c−1) + 1 always carries, 2^(c−1) carries iff the lower part does, smaller never.
- * Returns the mask of the low `shift` bits (capped at 128) and M_k.
+ * The carry into signed-digit window k, without running windows 0 … k−1, for windows of any widths
+ * c_0 … c_(k−1) below it (`below`; window j starts at bit t_j = c_0 + … + c_(j−1)). The recoding is
+ * digit_j = w_j + carry_j − 2^(c_j)·carry_(j+1) with carry_(j+1) = [w_j + carry_j > 2^(c_j−1)]
+ * (w_j the plain c_j-bit window). By induction on j, carry_k = [s mod 2^(t_k) > M_k] with
+ * M_k = Σ_(j<k) 2^(c_j−1)·2^(t_j): a window value at least 2^(c_j−1) + 1 always carries (it exceeds
+ * M_(j+1) whatever the bits below, which are < 2^(t_j)), 2^(c_j−1) carries iff the lower part does,
+ * smaller never. Returns the mask of the low t_k bits (capped at 128) and M_k.
  */
+export function carryIntoWindow(below: readonly number[]): { mask: bigint; threshold: bigint } {
+  let threshold = 0n;
+  let shift = 0;
+  for (const c of below) {
+    threshold += 1n << BigInt(shift + c - 1);
+    shift += c;
+  }
+  return { mask: (1n << BigInt(Math.min(shift, 128))) - 1n, threshold };
+}
+
+/** carryIntoWindow for windows of one width c: the window at bit `shift` = k·c. */
 export function carryInRule(shift: number, c: number): { mask: bigint; threshold: bigint } {
   if (shift % c !== 0) throw new Error('carryInRule: shift must be a multiple of c');
-  let threshold = 0n;
-  for (let j = 0; j < shift / c; j++) threshold += 1n << BigInt(j * c + c - 1);
-  const bits = Math.min(shift, 128);
-  return { mask: (1n << BigInt(bits)) - 1n, threshold };
+  return carryIntoWindow(Array.from({ length: shift / c }, () => c));
 }
 
 /** Writes a 128-bit value as four little-endian 32-bit words (the state block's layout). */

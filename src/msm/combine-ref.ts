@@ -9,9 +9,9 @@ export function refCombiner(curve: RefCurve, fp: WasmField, memory: () => ArrayB
   const EB = fp.info.elementBytes;
   const readPoint = (ptr: number) => ({ x: fp.read(ptr), y: fp.read(ptr + EB) });
   return () => {
-    const windows: { k: number; c: number; W: Affine }[] = [];
+    const windows: { shift: number; W: Affine }[] = [];
     return {
-      addWindow(k, c, R, P, flags, S, m) {
+      addWindow(_k, shift, R, P, flags, S, m) {
         const fl = new Uint8Array(memory(), flags, S).slice();
         let sumP: Affine = null;
         let run: Affine = null;
@@ -22,11 +22,11 @@ export function refCombiner(curve: RefCurve, fp: WasmField, memory: () => ArrayB
           if (fl[j] & 1) run = curve.add(run, readPoint(R + j * 2 * EB));
           acc = curve.add(acc, run);
         }
-        windows.push({ k, c, W: curve.add(sumP, curve.mul(acc, BigInt(m))) });
+        windows.push({ shift, W: curve.add(sumP, curve.mul(acc, BigInt(m))) });
       },
       finish() {
         let acc: Affine = null;
-        for (const { k, c, W } of windows) acc = curve.add(acc, curve.mul(W, 1n << BigInt(k * c)));
+        for (const { shift, W } of windows) acc = curve.add(acc, curve.mul(W, 1n << BigInt(shift)));
         return acc;
       },
     };

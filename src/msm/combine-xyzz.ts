@@ -2,7 +2,8 @@
  * WindowCombiner over the Wasm XYZZ kernels (src/codegen/curve.ts). Per window, with the segment
  * results R_j (segment sums) and P_j (weighted segment sums) of m buckets each:
  *   W = Σ_j P_j + m·Σ_{j≥1} j·R_j   (running sum over j, then log2(m) doublings)
- * and the windows are joined by Horner: S = W_{K−1}; S ← 2^c·S + W_k for k = K−2 … 0. Tiles (ranges
+ * and the windows are joined by Horner: S = W_{K−1}; S ← 2^(t_(k+1) − t_k)·S + W_k for k = K−2 … 0
+ * (t_k the first bit of window k). Tiles (ranges
  * of one window, see planTiles) are summed into their window's W_k.
  * About 3S XYZZ operations per window (S ≤ 256), negligible next to the accumulation.
  */
@@ -23,12 +24,10 @@ export function xyzzCombiner<A>(ctx: GroupContext<A>): WindowCombiner<A> {
   const acc = arena.alloc(XB);
   const total = arena.alloc(XB);
   const out = arena.alloc(PB);
-  // per window its sum W_k (XYZZ); tiles of one window (ranges of halves) arrive separately, in any order
-  const windows = new Map<number, number>();
-  let windowBits = 0;
+  // per window its sum W_k (XYZZ) and first bit; tiles of one window (ranges of halves) arrive separately, in any order
+  const windows = new Map<number, { W: number; shift: number }>();
   return {
-    addWindow(win, c, R, P, flags, S, m) {
-      windowBits = c;
+    addWindow(win, shift, R, P, flags, S, m) {
       const fl = new Uint8Array(inst.memory.buffer, flags, S).slice();
       k[kn.setInf](sumP);
       k[kn.setInf](run);
@@ -41,22 +40,24 @@ export function xyzzCombiner<A>(ctx: GroupContext<A>): WindowCombiner<A> {
       }
       for (let t = m; t > 1; t >>= 1) k[kn.double](acc, scratch);
       k[kn.add](acc, sumP, scratch);
-      const W = windows.get(win);
-      if (W !== undefined) k[kn.add](W, acc, scratch);
+      const known = windows.get(win);
+      if (known !== undefined) k[kn.add](known.W, acc, scratch);
       else {
         const fresh = arena.alloc(XB);
         new Uint8Array(inst.memory.buffer).copyWithin(fresh, acc, acc + XB);
-        windows.set(win, fresh);
+        windows.set(win, { W: fresh, shift });
       }
     },
     finish() {
       k[kn.setInf](total);
-      const top = Math.max(-1, ...windows.keys());
-      for (let w = top; w >= 0; w--) {
-        if (w < top) for (let t = 0; t < windowBits; t++) k[kn.double](total, scratch);
-        const W = windows.get(w);
-        if (W !== undefined) k[kn.add](total, W, scratch);
+      let above: number | undefined;
+      for (const { W, shift } of [...windows.values()].sort((a, b) => b.shift - a.shift)) {
+        if (above !== undefined) for (let t = shift; t < above; t++) k[kn.double](total, scratch);
+        k[kn.add](total, W, scratch);
+        above = shift;
       }
+      // the lowest window present may start above bit 0 (tiles of empty windows are not added)
+      for (let t = 0; t < (above ?? 0); t++) k[kn.double](total, scratch);
       const isInf = k[kn.toAffine](out, total, scratch);
       const result = isInf ? null : readAffine(out);
       arena.release(mark);

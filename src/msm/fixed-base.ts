@@ -172,7 +172,7 @@ export function* fixedBaseMsmProgram<A>(
       done(t, r) {
         running[t]!.record(r, stats);
         const o = outs[t];
-        combiner.addWindow(0, c, o.R, o.P, o.flags, S, L / S);
+        combiner.addWindow(0, 0, o.R, o.P, o.flags, S, L / S);
         options.onTile?.(tileWindows[t].length / windows);
       },
     };
@@ -186,7 +186,7 @@ export function* fixedBaseMsmProgram<A>(
       result,
       stats: {
         method: 'buckets',
-        plan: { c, windows, buckets: L, batch: B, segments: S, workingSet: accumulationWorkingSet(ctx, L, B).total },
+        plan: { c, windows, narrow: 0, buckets: L, batch: B, segments: S, workingSet: accumulationWorkingSet(ctx, L, B).total },
         kept: m,
         ...tileCounts(stats),
         threads: slots,

@@ -2,8 +2,9 @@
  * MSM planning: window size c and batch sizes from a cost model that counts field multiplications
  * and L2 misses.
  *
- * With GLV, 2n halves of < 127 bits; K = ⌈128/c⌉ signed-digit windows, L = 2^(c−1) buckets each.
- * Additions ≈ K·(2n − L) (accumulation: one per nonzero digit but the first in each bucket) + K·2L
+ * With GLV, 2n halves of < 127 bits; K = ⌈128/c⌉ signed-digit windows of c or c − 1 bits
+ * (`narrowFor`: together 128 bits where they can), L_w = 2^(c_w−1) buckets each.
+ * Additions ≈ Σ_w (2n − L_w) (accumulation: one per nonzero digit but the first in each bucket) + Σ_w 2L_w
  * (reduction: two per bucket), each 6 field multiplications plus a share of its batch's inversion
  * (28 multiplications per batch). The
  * accumulation touches one random bucket per addition: when its per-thread working set W
@@ -17,7 +18,9 @@ export interface MsmPlan {
   c: number;
   /** number of windows */
   windows: number;
-  /** buckets per window */
+  /** windows of c − 1 bits, the lowest ones (`narrowFor`; `windowAt` gives each window's bits) */
+  narrow: number;
+  /** buckets of the widest window: 2^(c−1) (a narrow window uses the first half) */
   buckets: number;
   /** pairs per accumulation batch (one inversion each) */
   batch: number;
@@ -30,7 +33,7 @@ export interface MsmPlan {
   workingSet: number;
 }
 
-import { HALF_MAGNITUDE_BITS, PAIR_BYTES, batchAddScratchBytes } from '../abi/layout.js';
+import { HALF_MAGNITUDE_BITS, PAIR_BYTES, batchAddScratchBytes, carryIntoWindow } from '../abi/layout.js';
 import { cacheTuning } from '../curves/cache.tuning.js';
 
 /** Field multiplications by the model: 6 per batched affine addition, 28 per inversion (one per batch). */
@@ -105,23 +108,75 @@ export function windowsFor(c: number): number {
 }
 
 /**
+ * Windows of c − 1 bits (the lowest ones) so that the K = windowsFor(c) windows span exactly the 128
+ * bits a signed-digit recoding of a half needs, where they can: the widths stay within one bit of
+ * each other, which minimizes the buckets Σ 2^(c_w − 1) for K windows (the accumulation's additions
+ * are ≈ K·halves − Σ L_w, the reduction's 2·Σ L_w). c = 15: 7 windows of 14 bits and 2 of 15 (Σ L
+ * = 90 112) instead of 8 of 15 and one of 8 (131 200). All K narrow when even that overshoots.
+ */
+export function narrowFor(c: number): number {
+  const K = windowsFor(c);
+  return c > 2 ? Math.min(K, K * c - (HALF_MAGNITUDE_BITS + 1)) : 0;
+}
+
+/** Window w of a plan: its first bit, its width, its buckets and the rule of its carry-in (windows below `narrow` are c − 1 bits wide). */
+export function windowAt(plan: Pick<MsmPlan, 'c' | 'narrow'>, w: number): { shift: number; c: number; buckets: number; carry: { mask: bigint; threshold: bigint } } {
+  const width = (j: number) => (j < plan.narrow ? plan.c - 1 : plan.c);
+  const c = width(w);
+  return { shift: w * plan.c - Math.min(w, plan.narrow), c, buckets: 2 ** (c - 1), carry: carryIntoWindow(Array.from({ length: w }, (_, j) => width(j))) };
+}
+
+/** The windows in words: `8 windows of 16 bits`, `9 windows: 7 of 14 bits, 2 of 15`. */
+export function describeWindows(plan: Pick<MsmPlan, 'c' | 'narrow' | 'windows'>): string {
+  const wide = plan.windows - plan.narrow;
+  if (plan.narrow === 0 || wide === 0) return `${plan.windows} windows of ${plan.narrow ? plan.c - 1 : plan.c} bits`;
+  return `${plan.windows} windows: ${plan.narrow} of ${plan.c - 1} bits, ${wide} of ${plan.c}`;
+}
+
+/** Window w's part of an accumulation job (AccumulateJob's shift, c and carry). */
+export function windowJob(plan: Pick<MsmPlan, 'c' | 'narrow'>, w: number): { shift: number; c: number; carry: { mask: bigint; threshold: bigint } } {
+  const { shift, c, carry } = windowAt(plan, w);
+  return { shift, c, carry };
+}
+
+/**
+ * The reduction of a window of `buckets` buckets when the plan's reductions use S segments of the
+ * widest window: the same segments where they fit (fewer, larger batches), each of buckets/S buckets.
+ */
+export function windowSegments(buckets: number, S: number): { segments: number; perSegment: number } {
+  const segments = Math.min(S, buckets);
+  return { segments, perSegment: buckets / segments };
+}
+
+/**
  * The model's cost of an MSM over `halves` halves at window c with accumulation batches of B, in
- * field multiplications. Per window: the accumulation's additions (one per item, less one per
- * bucket it fills: that item is copied in; L·(1 − e^(−halves/L)) buckets filled), its L2 misses
- * with the group's sizes `g` (one bucket touch per item), and the reduction's 2L additions in
- * batches of S; each batch one inversion.
+ * field multiplications. Per window (of the `windowAt` widths, L_w buckets): the accumulation's
+ * additions (one per item, less one per bucket it fills: that item is copied in; L_w·(1 − e^(−halves/L_w))
+ * buckets filled), its L2 misses with the group's sizes `g` (one bucket touch per item), and the
+ * reduction's 2L_w additions in batches of its segments; each batch one inversion.
  */
 export function modelMuls(halves: number, c: number, B: number, g?: PointGeometry, l2: number = cacheTuning.l2Bytes): number {
-  const K = windowsFor(c);
-  const L = 2 ** (c - 1);
-  const S = segmentsFor(L);
-  const additions = halves - L * (1 - Math.exp(-halves / L));
-  const miss = g ? missFraction(accumulationWorkingSet(g, L, B).total, l2) * cacheTuning.missMuls : 0;
-  return K * (additions * (MULS_PER_ADDITION + MULS_PER_INVERSION / B) + halves * miss + 2 * L * (MULS_PER_ADDITION + MULS_PER_INVERSION / S));
+  const plan = { c, narrow: narrowFor(c) };
+  const S = segmentsFor(2 ** (c - 1));
+  let total = 0;
+  for (let w = 0; w < windowsFor(c); w++) {
+    const L = windowAt(plan, w).buckets;
+    const additions = halves - L * (1 - Math.exp(-halves / L));
+    const miss = g ? missFraction(accumulationWorkingSet(g, L, B).total, l2) * cacheTuning.missMuls : 0;
+    const { segments } = windowSegments(L, S);
+    total += additions * (MULS_PER_ADDITION + MULS_PER_INVERSION / B) + halves * miss + 2 * L * (MULS_PER_ADDITION + MULS_PER_INVERSION / segments);
+  }
+  return total;
 }
 
 /** A measured window table: rows [log2 of the point count, best c] (see CurveTuning.msmWindow). */
 export type WindowTable = readonly (readonly [logN: number, c: number])[];
+
+/** The table with `rows` in place of its rows of the same sizes (and beside them where it has none), by size. */
+export function withRows(table: WindowTable, rows: WindowTable = []): WindowTable {
+  const sizes = new Set(rows.map(([logN]) => logN));
+  return [...table.filter(([logN]) => !sizes.has(logN)), ...rows].sort((a, b) => a[0] - b[0]);
+}
 
 /**
  * The measured c for `points` points: the row nearest by log2; undefined more than one step
@@ -159,7 +214,7 @@ export function planMsm(points: number, table: WindowTable = [], windowBits?: nu
   }
   const buckets = 2 ** (c - 1);
   const batch = batchToFit(halves, c, g);
-  return { c, windows: windowsFor(c), buckets, batch, segments: segmentsFor(buckets), workingSet: g ? accumulationWorkingSet(g, buckets, batch).total : 0 };
+  return { c, windows: windowsFor(c), narrow: narrowFor(c), buckets, batch, segments: segmentsFor(buckets), workingSet: g ? accumulationWorkingSet(g, buckets, batch).total : 0 };
 }
 
 /**

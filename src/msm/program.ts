@@ -6,7 +6,7 @@
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { MsmPlan, planJob } from './plan.js';
+import { MsmPlan, planJob, windowAt, windowJob, windowSegments } from './plan.js';
 import { POINT_LAYOUT_PACKED, POINT_LAYOUT_TRIPLES, STRAUS_WNAF_WIDTH, strausScratchBytes } from '../abi/layout.js';
 import { op, type AnyKernelName, type GroupContext } from './group.js';
 import { ACCUMULATE_SLICE, TileStats, allocWorkspace, clearBuckets, tileTask, type PhaseCount, type TileTask } from './tiles.js';
@@ -92,9 +92,12 @@ export function tileCounts(t: TileStats): Pick<MsmStats, 'flushes' | 'additions'
 
 /** Combines the per-window segment results; implemented over XYZZ kernels (or a reference). */
 export interface WindowCombiner<A = unknown> {
-  /** Starts a window: R and P are S affine points at the given pointers with flags (bit0 R, bit1 P). */
-  addWindow(k: number, c: number, R: number, P: number, flags: number, S: number, m: number): void;
-  /** Returns the final sum Σ 2^(kc)·W_k as an affine point, or null for infinity. */
+  /**
+   * Adds (a tile of) window k, whose digits start at bit `shift`: R and P are S affine points at the
+   * given pointers with flags (bit0 R, bit1 P), each segment of m buckets. Tiles of one window add up.
+   */
+  addWindow(k: number, shift: number, R: number, P: number, flags: number, S: number, m: number): void;
+  /** Returns the final sum Σ 2^(shift_k)·W_k as an affine point, or null for infinity. */
   finish(): A | null;
 }
 
@@ -164,7 +167,7 @@ function strausMsm<A>(ctx: GroupContext<A>, regions: MsmRegions, kept: number, t
       result,
       stats: {
         method: 'straus',
-        plan: { c: STRAUS_WNAF_WIDTH, windows: 0, buckets: 0, batch: 0, segments: 0, workingSet: 0 },
+        plan: { c: STRAUS_WNAF_WIDTH, windows: 0, narrow: 0, buckets: 0, batch: 0, segments: 0, workingSet: 0 },
         kept,
         flushes: 0,
         additions: 0,
@@ -253,7 +256,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
       kept = yield* prepareProgram(ctx, regions, n, bigEndian, () => (t1 = performance.now()), options.threads);
     }
     const t2 = performance.now();
-    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments, geometry: ctx });
+    const job = planJob(kept, options.threads, { table: options.threads === 1 ? ctx.windowTableOneThread : ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments, geometry: ctx });
     const { plan, tiles } = job;
     const L = plan.buckets;
     const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
@@ -269,11 +272,12 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
       const { layout, tripleBytes } = pointLayoutOf(ctx);
       const makeTask = () => tileTask(ctx, ws, {
         accumulate: tiles.map((tile) => ({
-          points: regions.points, layout, pointBytes: tripleBytes, halves: regions.scalars, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+          points: regions.points, layout, pointBytes: tripleBytes, halves: regions.scalars, count: tile.count, ...windowJob(plan, tile.win),
           batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
           set: { buckets: set.buckets + tile.win * L * PB, bstate: set.bstate + tile.win * L, pending: set.pending + 4 * tile.win * L },
         })),
         // segment j of the K·L buckets lies in window ⌊j/S⌋: each window's S sums come out on their own
+        // (a narrow window's buckets are the first half of its L: its upper segments stay empty)
         reduce: { set, L: K * L, S: K * S, out, clear: false },
       });
       const stats = new TileStats();
@@ -282,7 +286,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
       yield { tasks: [() => (task = makeTask()).ops], done: (_, r) => task!.record(r, stats) };
       const t4 = performance.now();
       const combiner = ctx.makeCombiner();
-      for (const tile of tiles) combiner.addWindow(tile.win, plan.c, out.R + tile.win * S * PB, out.P + tile.win * S * PB, out.flags + tile.win * S, S, L / S);
+      for (const tile of tiles) combiner.addWindow(tile.win, windowAt(plan, tile.win).shift, out.R + tile.win * S * PB, out.P + tile.win * S * PB, out.flags + tile.win * S, S, L / S);
       const result = combiner.finish();
       const t5 = performance.now();
       options.onTile?.(1);
@@ -308,16 +312,18 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
     let combineMs = 0;
     const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
     const { layout, tripleBytes } = pointLayoutOf(ctx);
+    // each tile reduces its window's buckets (a narrow window: the first half) in up to S segments
+    const reductions = tiles.map((tile) => windowSegments(windowAt(plan, tile.win).buckets, S));
     const tasks = tiles.map((tile, i) => {
       // the kernel tells a triple's two halves apart by the item's parity in the call: a tile starts at a triple
       if (tile.start % 2 !== 0) throw new Error(`msmProgram: tile ${i} starts at half ${tile.start}, inside a triple`);
       return (slot: number) => tileTask(ctx, workspaces[slot], {
         accumulate: [{
           points: regions.points + (tile.start / 2) * tripleBytes, layout, pointBytes: tripleBytes,
-          halves: regions.scalars + 16 * tile.start, count: tile.count, shift: tile.win * plan.c, c: plan.c,
+          halves: regions.scalars + 16 * tile.start, count: tile.count, ...windowJob(plan, tile.win),
           batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
         }],
-        reduce: { set: workspaces[slot], L, S, out: outs[i], clear: true },
+        reduce: { set: workspaces[slot], L: windowAt(plan, tile.win).buckets, S: reductions[i].segments, out: outs[i], clear: true },
       });
     });
     const running: (TileTask | undefined)[] = [];
@@ -327,7 +333,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
         running[i]!.record(r, stats);
         const t = performance.now();
         const o = outs[i];
-        combiner.addWindow(tiles[i].win, plan.c, o.R, o.P, o.flags, S, L / S);
+        combiner.addWindow(tiles[i].win, windowAt(plan, tiles[i].win).shift, o.R, o.P, o.flags, reductions[i].segments, reductions[i].perSegment);
         combineMs += performance.now() - t;
         options.onTile?.(tiles[i].count / tileWork);
       },

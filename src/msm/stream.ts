@@ -11,7 +11,7 @@
  */
 import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { accumulationCaps, batchFor, batchToFit, type MsmPlan } from './plan.js';
+import { accumulationCaps, batchFor, batchToFit, windowAt, windowJob, windowSegments, type MsmPlan } from './plan.js';
 import { allocInputs, pointLayoutOf, prepareProgram, tileCounts, type MsmRegions, type MsmStats } from './program.js';
 import { TileStats, allocWorkspace, clearBuckets, tileTask, workspaceBytes, type TileTask } from './tiles.js';
 import type { GroupContext } from './group.js';
@@ -247,7 +247,7 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
       const accumulate: Batch = {
         tasks: windows.map((w, win) => (slot: number): Op[] => {
           running[win] = tileTask(ctx, { ...workspaces[slot], ...w }, {
-            accumulate: [{ points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, shift: win * plan.c, c: plan.c, batch: B, deferredCap, tempCap }],
+            accumulate: [{ points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, ...windowJob(plan, win), batch: B, deferredCap, tempCap }],
           });
           return running[win]!.ops;
         }),
@@ -276,14 +276,17 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
     const accumulationTasks = stats.tasks;
     const reduce: Batch = {
       tasks: windows.map((w, win) => (slot: number): Op[] => {
-        reductions[win] = tileTask(ctx, workspaces[slot], { reduce: { set: w, L, S, out: outs[win], clear: false } });
+        const { segments } = windowSegments(windowAt(plan, win).buckets, S);
+        reductions[win] = tileTask(ctx, workspaces[slot], { reduce: { set: w, L: windowAt(plan, win).buckets, S: segments, out: outs[win], clear: false } });
         return reductions[win]!.ops;
       }),
       done: (win, r) => {
         reductions[win]!.record(r, stats);
         const t = performance.now();
         const o = outs[win];
-        combiner.addWindow(win, plan.c, o.R, o.P, o.flags, S, L / S);
+        const { shift, buckets } = windowAt(plan, win);
+        const { segments, perSegment } = windowSegments(buckets, S);
+        combiner.addWindow(win, shift, o.R, o.P, o.flags, segments, perSegment);
         combineMs += performance.now() - t;
       },
     };

@@ -105,6 +105,8 @@ export interface AccumulateJob {
   count: number;
   shift: number;
   c: number;
+  /** the window's carry-in rule (`windowAt`); absent: windows of width c all the way down (carryInRule) */
+  carry?: { mask: bigint; threshold: bigint };
   batch: number;
   deferredCap: number;
   tempCap: number;
@@ -118,7 +120,7 @@ export interface AccumulateJob {
  * order, into the same buckets.
  */
 export function accumulateOps(ctx: GroupContext, ws: Workspace, job: AccumulateJob, firstBlock = 0): Op[] {
-  const carry = carryInRule(job.shift, job.c);
+  const carry = job.carry ?? carryInRule(job.shift, job.c);
   const slices = Math.max(1, Math.ceil(job.count / ACCUMULATE_SLICE));
   if (firstBlock + slices > ws.stateBlocks) throw new Error(`accumulateOps: ${job.count} items need ${slices} state blocks from block ${firstBlock}, the workspace has ${ws.stateBlocks}`);
   const set = job.set ?? ws;
