@@ -5,7 +5,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIN_FIT_BATCH, accumulationCaps, accumulationWorkingSet, batchFor, batchToFit, describeWindows, missFraction, modelMuls, planMsm, withRows, workspaceRegions } from '../src/msm/plan.js';
+import { MIN_FIT_BATCH, accumulationCaps, accumulationWorkingSet, batchFor, batchToFit, describeWindows, modelMuls, planMsm, workspaceRegions } from '../src/msm/plan.js';
 import { workspaceBytes } from '../src/msm/tiles.js';
 import { cacheTuning } from '../src/curves/cache.tuning.js';
 import { bls12_381Tuning } from '../src/curves/bls12-381.tuning.js';
@@ -65,22 +65,14 @@ describe('planner working set', () => {
     assert.equal(planMsm(2 ** 12, [], 16, G1).c, 16);
   });
 
-  it('BLS12-381 G1 at 2^16: the table c = 13 with a batch of 512 (673 KiB, 24% of touches missing 512 KiB)', () => {
+  it('BLS12-381 G1 at 2^16: the table c = 15 (9 windows: 7 of 14 bits, 2 of 15) with a batch of 512, kept over every c that fits 512 KiB by the model', () => {
     const plan = planMsm(2 ** 16, bls12_381Tuning.msmWindow.table, undefined, G1);
-    assert.equal(plan.c, 13);
-    assert.equal(plan.batch, MIN_FIT_BATCH);
-    assert.ok(plan.workingSet > budget && plan.workingSet < 700 * 1024);
-    assert.ok(Math.abs(missFraction(plan.workingSet) - 0.24) < 0.01);
-  });
-
-  it('one thread: the oneThread rows replace the table\'s (BLS12-381 G1 2^16: c = 15, 9 windows: 7 of 14 bits, 2 of 15); other sizes keep the table', () => {
-    const { table, oneThread } = bls12_381Tuning.msmWindow;
-    const one = withRows(table, oneThread);
-    assert.deepEqual(withRows([[12, 12], [16, 13]], [[16, 15], [15, 14]]), [[12, 12], [15, 14], [16, 15]]);
-    const plan = planMsm(2 ** 16, one, undefined, G1);
-    assert.deepEqual([plan.c, plan.windows, plan.narrow], [15, 9, 7]);
+    assert.deepEqual([plan.c, plan.windows, plan.narrow, plan.batch], [15, 9, 7, MIN_FIT_BATCH]);
     assert.equal(describeWindows(plan), '9 windows: 7 of 14 bits, 2 of 15');
-    for (const logN of [10, 14, 17, 18]) assert.equal(planMsm(2 ** logN, one, undefined, G1).c, planMsm(2 ** logN, table, undefined, G1).c, `2^${logN}`);
-    assert.equal(describeWindows(planMsm(2 ** 18, table, undefined, G1)), '8 windows of 16 bits');
+    assert.ok(plan.workingSet > budget);
+    const halves = 2 ** 17;
+    const cost = (c: number) => modelMuls(halves, c, batchToFit(halves, c, G1), G1);
+    for (let c = 2; c <= 16; c++) if (accumulationWorkingSet(G1, 2 ** (c - 1), batchToFit(halves, c, G1)).total <= budget) assert.ok(cost(c) > cost(15), `c = ${c} fits and costs more`);
+    assert.equal(describeWindows(planMsm(2 ** 18, bls12_381Tuning.msmWindow.table, undefined, G1)), '8 windows of 16 bits');
   });
 });

@@ -138,6 +138,12 @@ describe('carry rule and tile planning', () => {
       if (K % slots === 0 && K >= slots && halves > 2 * L * slots) assert.equal(ranges, 1, `K = ${K} on ${slots} threads: whole windows`);
       if (K < slots) assert.ok(ranges > 1, `K = ${K} < ${slots} threads: windows are cut (got ${ranges})`);
     }
+    // 9 windows on 2 threads: 8 whole (4 each), then the lowest cut in two, handed out last
+    const { tiles } = planTiles(2 ** 17, { windows: 9, buckets: 16384 }, 2);
+    assert.deepEqual(tiles.map((t) => [t.win, t.count]), [[8, 2 ** 17], [7, 2 ** 17], [6, 2 ** 17], [5, 2 ** 17], [4, 2 ** 17], [3, 2 ** 17], [2, 2 ** 17], [1, 2 ** 17], [0, 2 ** 16], [0, 2 ** 16]]);
+    // 8 windows on 3 threads: 6 whole, the lowest 2 in thirds (cut at even halves)
+    const three = planTiles(2 ** 19, { windows: 8, buckets: 32768 }, 3).tiles;
+    assert.deepEqual(three.map((t) => t.win), [7, 6, 5, 4, 3, 2, 1, 1, 1, 0, 0, 0]);
   });
 });
 

@@ -8,7 +8,6 @@ import { Group, type G1, type G2 } from './group.js';
 import type { G2FormatName } from '../curves/g2.js';
 import { groupContext, type G1AffineValue, type G2AffineValue, type GroupContext } from '../msm/group.js';
 import { enqueue } from '../msm/call.js';
-import { withRows } from '../msm/plan.js';
 import { evictFromWorkers } from '../runtime/pool.js';
 import { BackendUnavailableError, NotInitializedError, PippinError } from '../errors.js';
 import { optionChoice, takeOptionBag } from './options.js';
@@ -186,7 +185,6 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
       }
       chosen = backend;
       const windowTable = desc.tuning.msmWindow.table;
-      const windowTableOneThread = withRows(windowTable, desc.tuning.msmWindow.oneThread);
       const r = desc.params.r;
       // wide64 only when it computes right here: a known-answer self-test before the module is taken
       // (src/runtime/wide-selftest.ts); on a wrong answer i32, with the reason in info()
@@ -197,7 +195,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
           : instantiateGenerated(module.wide64!).then(async (inst): Promise<Start> => {
               const wide64 = module.wide64!;
               const probe = new Group<string, G1AffineValue & { infinity: boolean }, never>({
-                entry: `${desc.name}.g1`, r, formats, ctx: groupContext('g1', { inst, scratchBytes: wide64.scratchBytes, windowTable, windowTableOneThread, cofactor: desc.params.h1 }),
+                entry: `${desc.name}.g1`, r, formats, ctx: groupContext('g1', { inst, scratchBytes: wide64.scratchBytes, windowTable, cofactor: desc.params.h1 }),
               });
               const reason = await selfTestWide64(wide64, desc.params, { instance: inst, msm: (_i, pts, s) => probe.msm(pts as never, s, { threads: 1 }) });
               if (reason === undefined) return { inst, mod: wide64 };
@@ -210,7 +208,7 @@ export function defineCurve<D extends CurveDescriptor>(desc: D, module: Generate
         instances = [inst];
         const fp = inst.fields.fp.info;
         info = Object.freeze({ backend: chosen!, wideArithmetic: wide, limbBits: fp.w, elementBytes: fp.elementBytes, ...(reason === undefined ? {} : { reason }) });
-        g1Ctx = context(g1Ctx, groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable, windowTableOneThread, strausMaxPoints: desc.tuning.straus?.g1, subgroupBatchFrom: desc.tuning.subgroupBatchFrom?.g1, cofactor: desc.params.h1 }));
+        g1Ctx = context(g1Ctx, groupContext('g1', { inst, scratchBytes: mod.scratchBytes, windowTable, strausMaxPoints: desc.tuning.straus?.g1, subgroupBatchFrom: desc.tuning.subgroupBatchFrom?.g1, cofactor: desc.params.h1 }));
         g1 ??= new Group({ entry: `${desc.name}.g1`, r, formats, ctx: g1Ctx });
         const g2Spec = desc.g2;
         if (!g2Spec || !module.g2Formats) {

@@ -9,9 +9,8 @@ export const bls12_381Tuning: CurveTuning = {
   fp: { w: 30, mul: 'karatsuba3-fips', measuredBy: 'npm run bench:field -- --variants (Node 20 and 24); npm run bench:field -- --browser --variants --backend i32' },
   fr: { w: 30, mul: 'karatsuba2-fips', measuredBy: 'npm run bench:field -- --variants --fr (Node 20 and 24)' },
   msmWindow: {
-    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 13], [17, 16], [18, 16]],
-    oneThread: [[16, 15]],
-    measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]; 2^18 after the shared-y triples: -- --sizes 18 --cs 13,14,15,16 --runs 5; with the working-set model: -- --sizes 12,14,16 --cs 11,12,13,14,15 --runs 5 and -- --sizes 16,18 --cs 12,13,14,15,16 --runs 7; windows of two widths: -- --sizes 14,15,16,17 --cs 12,13,14,15,16 --runs 5 and -- --sizes 16,17 --cs 13,14,15,16 --runs 5 --threads 2 (oneThread: c = 15 at 2^16 is 9 windows, which two threads split 5 + 4)',
+    table: [[8, 7], [10, 8], [12, 12], [14, 13], [16, 15], [17, 16], [18, 16]],
+    measuredBy: 'npm run bench:windows -- --sizes 8,10,12,14,16,18 --runs 5; 2^16 and 2^18: -- --sizes 16,18 --cs 13,14,15,16 --runs 5 [--threads 2]; 2^18 after the shared-y triples: -- --sizes 18 --cs 13,14,15,16 --runs 5; with the working-set model: -- --sizes 12,14,16 --cs 11,12,13,14,15 --runs 5 and -- --sizes 16,18 --cs 12,13,14,15,16 --runs 7; windows of two widths: -- --sizes 14,15,16,17 --cs 12,13,14,15,16 --runs 5 and -- --sizes 16,17 --cs 13,14,15,16 --runs 5 --threads 2, with windows cut to balance threads: -- --sizes 16 --cs 13,15,16 --runs 7 --threads 2; G2: pippin msm --group g2 --size 16|17 --window 13|15|16 --runs 3',
   },
   straus: {
     g1: 36,

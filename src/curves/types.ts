@@ -61,12 +61,7 @@ export interface CurveTuning {
    * Best window size c by log2 of the point count, measured; sizes between rows take the nearer
    * row, sizes more than one step outside the table (or an empty table) the planner's cost model.
    */
-  readonly msmWindow: {
-    readonly table: readonly (readonly [logN: number, c: number])[];
-    /** G1 MSMs on one thread: rows that replace (or add to) the table's (their windows need not divide among threads) */
-    readonly oneThread?: readonly (readonly [logN: number, c: number])[];
-    readonly measuredBy: string;
-  };
+  readonly msmWindow: { readonly table: readonly (readonly [logN: number, c: number])[]; readonly measuredBy: string };
   /**
    * Up to how many points (kept: finite, nonzero scalar) an MSM of each group runs msm_straus (one
    * interleaved wNAF pass) instead of buckets, measured; absent: DEFAULT_STRAUS_MAX_POINTS (src/msm/group.ts).

@@ -101,8 +101,6 @@ export interface GroupContext<A = unknown> {
    */
   packedBytes?: number;
   windowTable: WindowTable;
-  /** the window table of MSMs on one thread (G1: the tuning's oneThread rows over its table) */
-  windowTableOneThread: WindowTable;
   /** up to this many points (after dropping infinity and zero scalars) an MSM runs msm_straus instead of buckets (the curve's tuning) */
   strausMaxPoints: number;
   /** from this many points 'full' validation runs the batched subgroup check (default: batchedCheckFrom(cofactor), src/msm/subgroup.ts; benchmarks set it) */
@@ -129,8 +127,6 @@ export interface GroupSetup {
   inst: Instance;
   scratchBytes: Readonly<Record<string, number>>;
   windowTable: WindowTable;
-  /** GroupContext.windowTableOneThread (default: windowTable) */
-  windowTableOneThread?: WindowTable;
   /** GroupContext.strausMaxPoints (default DEFAULT_STRAUS_MAX_POINTS) */
   strausMaxPoints?: number;
   /** GroupContext.subgroupBatchFrom (default: batchedCheckFrom(cofactor)) */
@@ -162,7 +158,7 @@ export function groupContext(name: GroupName, setup: GroupSetup): GroupContext<G
   const degree = name === 'g1' ? 1 : 2;
   const EB = degree * E;
   const writeAffine = (ptr: number, coords: readonly bigint[]) => coords.forEach((c, j) => fp.write(ptr + j * E, c));
-  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, windowTableOneThread: setup.windowTableOneThread ?? setup.windowTable, strausMaxPoints: setup.strausMaxPoints ?? DEFAULT_STRAUS_MAX_POINTS, subgroupBatchFrom: setup.subgroupBatchFrom, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
+  const base = { inst, k, name, kn: GROUP_KERNELS[name], EB, degree, windowTable: setup.windowTable, strausMaxPoints: setup.strausMaxPoints ?? DEFAULT_STRAUS_MAX_POINTS, subgroupBatchFrom: setup.subgroupBatchFrom, cofactor: setup.cofactor, writeAffine, kernelScratch: s } as const;
   const scratch = (p: string): GroupScratch => ({
     addAffine: s[`${p}_xyzz_add_affine`],
     add: s[`${p}_xyzz_add`],

@@ -172,12 +172,6 @@ export function modelMuls(halves: number, c: number, B: number, g?: PointGeometr
 /** A measured window table: rows [log2 of the point count, best c] (see CurveTuning.msmWindow). */
 export type WindowTable = readonly (readonly [logN: number, c: number])[];
 
-/** The table with `rows` in place of its rows of the same sizes (and beside them where it has none), by size. */
-export function withRows(table: WindowTable, rows: WindowTable = []): WindowTable {
-  const sizes = new Set(rows.map(([logN]) => logN));
-  return [...table.filter(([logN]) => !sizes.has(logN)), ...rows].sort((a, b) => a[0] - b[0]);
-}
-
 /**
  * The measured c for `points` points: the row nearest by log2; undefined more than one step
  * outside the table (or for an empty table), where the cost model decides.
@@ -297,30 +291,41 @@ export interface Tile {
 }
 
 /**
- * Splits the MSM into tiles for `slots` threads: every window, cut into `ranges` equal ranges of
- * halves (each tile has its own buckets; tiles of one window are summed when combining). A tile
- * costs ≈ count + 2L batched additions (accumulation, then reduction of its L buckets); tiles are
- * handed out dynamically, so the finishing time is ≈ ⌈tiles/slots⌉ tiles. `ranges` minimizes that
- * estimate (the smallest one on ties): whole windows when they divide evenly among the threads, cut
- * windows when there are fewer windows than threads or they divide badly.
+ * Splits the MSM into tiles for `slots` threads. A tile costs ≈ count + 2L batched additions
+ * (accumulation, then reduction of its own L buckets); tiles are handed out dynamically, so the
+ * finishing time is ≈ the largest thread's share. Two shapes, the cheaper by that estimate (the
+ * first on ties):
+ * - every window cut into `ranges` equal ranges of halves: ⌈K·r/slots⌉·(halves/r + 2L), r the best
+ *   (whole windows when they divide evenly among the threads, cut ones when there are fewer windows
+ *   than threads or they divide badly);
+ * - whole windows for the top K − (K mod slots), the lowest K mod slots windows cut into `slots`
+ *   ranges each, handed out last: q·(halves + 2L) + (K mod slots)·(halves/slots + 2L) with
+ *   q = ⌊K/slots⌋ (9 windows on 2 threads: 4 whole each, then half a window each).
+ * `ranges` is the most any window is cut into.
  */
 export function planTiles(halves: number, plan: Pick<MsmPlan, 'windows' | 'buckets'>, slots: number, forceRanges?: number): { ranges: number; tiles: Tile[] } {
   const K = plan.windows;
-  const cost = (r: number) => Math.ceil((K * r) / slots) * (halves / r + 2 * plan.buckets);
+  const L = plan.buckets;
+  const cost = (r: number) => Math.ceil((K * r) / slots) * (halves / r + 2 * L);
   let ranges = 1;
   if (forceRanges !== undefined) ranges = Math.max(1, Math.min(forceRanges, halves / 2));
   else if (slots > 1) {
     for (let r = 2; r <= 16 && halves / r >= 256; r++) if (cost(r) < cost(ranges)) ranges = r;
   }
-  const tiles: Tile[] = [];
   // ranges cut at even halves: a point's two GLV halves stay in one tile (they share its y, see POINT_LAYOUT_TRIPLES)
-  const cut = (j: number) => 2 * Math.floor((halves * j) / ranges / 2);
-  for (let win = K - 1; win >= 0; win--) {
-    for (let j = 0; j < ranges; j++) {
-      const start = cut(j);
-      const end = j === ranges - 1 ? halves : cut(j + 1);
-      tiles.push({ win, start, count: end - start });
-    }
+  const cutInto = (win: number, r: number): Tile[] => {
+    const cut = (j: number) => 2 * Math.floor((halves * j) / r / 2);
+    return Array.from({ length: r }, (_, j) => ({ win, start: cut(j), count: (j === r - 1 ? halves : cut(j + 1)) - cut(j) }));
+  };
+  const rest = K % slots;
+  const mixed = Math.floor(K / slots) * (halves + 2 * L) + rest * (halves / slots + 2 * L);
+  if (forceRanges === undefined && slots > 1 && K > slots && rest > 0 && halves / slots >= 256 && mixed < cost(ranges)) {
+    const tiles: Tile[] = [];
+    for (let win = K - 1; win >= rest; win--) tiles.push(...cutInto(win, 1));
+    for (let win = rest - 1; win >= 0; win--) tiles.push(...cutInto(win, slots));
+    return { ranges: slots, tiles };
   }
+  const tiles: Tile[] = [];
+  for (let win = K - 1; win >= 0; win--) tiles.push(...cutInto(win, ranges));
   return { ranges, tiles };
 }

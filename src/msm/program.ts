@@ -256,7 +256,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
       kept = yield* prepareProgram(ctx, regions, n, bigEndian, () => (t1 = performance.now()), options.threads);
     }
     const t2 = performance.now();
-    const job = planJob(kept, options.threads, { table: options.threads === 1 ? ctx.windowTableOneThread : ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments, geometry: ctx });
+    const job = planJob(kept, options.threads, { table: ctx.windowTable, windowBits: options.windowBits, ranges: options.ranges, segments: options.segments, geometry: ctx });
     const { plan, tiles } = job;
     const L = plan.buckets;
     const longestTile = tiles.reduce((most, t) => Math.max(most, t.count), 0);
