@@ -9,8 +9,8 @@ export const bn254Tuning: CurveTuning = {
   fp: { w: 29, mul: 'karatsuba3-fips', measuredBy: 'npm run bench:field -- --variants --curves bn254 --runs 7' },
   fr: { w: 29, mul: 'karatsuba2-fips', measuredBy: 'npm run bench:field -- --variants --fr --curves bn254 --runs 7' },
   msmWindow: {
-    table: [[10, 10], [12, 12], [14, 13], [16, 13], [18, 16]],
-    measuredBy: 'npm run bench:windows -- --curve bn254 --sizes 10,12,14,16,18 --runs 5; 2^18: -- --curve bn254 --sizes 16,18 --cs 13,14,15,16 --runs 5',
+    table: [[10, 10], [12, 12], [14, 13], [16, 15], [17, 16], [18, 16]],
+    measuredBy: 'npm run bench:windows -- --curve bn254 --sizes 10,12,14,16,18 --runs 5; 2^18: -- --curve bn254 --sizes 16,18 --cs 13,14,15,16 --runs 5; windows of two widths: -- --curve bn254 --sizes 16,17 --cs 13,15,16 --runs 5 [--threads 2]',
   },
   straus: {
     g1: 40,
