@@ -105,7 +105,8 @@ export function runSync<T>(inst: Instance, program: PhaseProgram<T>): T {
 export function* msmCallProgram<A>(ctx: GroupContext<A>, call: MsmCall, threads: number): PhaseProgram<A | null> {
   // the call's plan: the window for its points (iterables: for a full chunk), which decides the
   // memory of one piece and of streaming; msmProgram then cuts tiles for the points it keeps
-  const plan = planMsm(call.n >= 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, call.options.windowBits, ctx);
+  const planned = planMsm(call.n >= 0 ? call.n : MAX_CHUNK_POINTS, ctx.windowTable, call.options.windowBits, ctx);
+  const plan = call.options.windowBits === undefined ? windowForMemory(ctx, call, threads, planned) : planned;
   const chunkPoints = streamChunk(ctx, call, threads, plan);
   if (chunkPoints !== undefined) return yield* streamCallProgram(ctx, call, threads, chunkPoints, plan);
   const { points, n, options } = call;
@@ -138,6 +139,29 @@ export function* msmCallProgram<A>(ctx: GroupContext<A>, call: MsmCall, threads:
 /** Point passes of the subgroup check: one for 'full' on a group with a cofactor. */
 function subgroupPasses(ctx: GroupContext, validate: Validation): number {
   return validate === 'full' && ctx.cofactor > 1n ? 1 : 0;
+}
+
+/** Streamed chunks narrower than this (or than the input) are not worth a wider window. */
+const MIN_STREAM_CHUNK = 4096;
+
+/**
+ * The window under the call's memory budget: the plan when it runs in one piece, or streamed (no
+ * chunkPoints given) in chunks of at least MIN_STREAM_CHUNK points; else the widest narrower c that
+ * does either (a streamed MSM keeps every window's buckets: c = 16 at 2^17 points would leave a
+ * 16 MiB budget no room for chunks). The plan itself when no c does (streamChunk then says why).
+ */
+function windowForMemory(ctx: GroupContext, call: MsmCall, threads: number, plan: MsmPlan): MsmPlan {
+  if (call.points.kind === 'objects' || call.options.chunkPoints !== undefined) return plan;
+  const limit = call.options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
+  const used = ctx.inst.arena.mark();
+  const n = call.n >= 0 ? call.n : MAX_CHUNK_POINTS;
+  const fits = (p: MsmPlan) =>
+    (call.points.kind === 'bytes' && used + oneShotBytes(ctx.EB, p, threads, call.n) <= limit) || chunkPointsFor(limit, used, ctx.EB, p, threads) >= Math.min(n, MIN_STREAM_CHUNK);
+  for (let c = plan.c; c >= 2; c--) {
+    const p = c === plan.c ? plan : planMsm(n, [], c, ctx);
+    if (fits(p)) return p;
+  }
+  return plan;
 }
 
 /**
