@@ -141,7 +141,8 @@ export function windowJob(plan: Pick<MsmPlan, 'c' | 'narrow'>, w: number): { shi
 
 /**
  * The reduction of a window of `buckets` buckets when the plan's reductions use S segments of the
- * widest window: the same segments where they fit (fewer, larger batches), each of buckets/S buckets.
+ * widest window: S segments where it has that many buckets (batches of S pairs, half the steps for a
+ * narrow window), each of buckets/S buckets; else one bucket a segment.
  */
 export function windowSegments(buckets: number, S: number): { segments: number; perSegment: number } {
   const segments = Math.min(S, buckets);
