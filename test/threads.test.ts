@@ -20,7 +20,7 @@ import { makeRng } from '../src/reference/rng.js';
 import { pointsWithLogs } from './helpers/known-logs.js';
 import { curveNames, registry } from './helpers/registry.js';
 import { carryInRule, carryIntoWindow } from '../src/abi/layout.js';
-import { narrowFor, planTiles, windowAt, windowsFor } from '../src/msm/plan.js';
+import { narrowFor, planTiles, windowAt, windowJob, windowsFor } from '../src/msm/plan.js';
 import { WorkerPool, defaultWorker, type PoolWorker } from '../src/runtime/pool.js';
 import type { Op } from '../src/runtime/interpreter.js';
 import { runOnPool } from '../src/runtime/executor.js';
@@ -87,7 +87,7 @@ describe('carry rule and tile planning', () => {
   it('windows of two widths (narrowFor, windowAt): 128 bits where they can, each carry-in by carryIntoWindow, digits that rebuild the half', () => {
     const rng = makeRng(5);
     for (let c = 2; c <= 16; c++) {
-      const plan = { c, narrow: narrowFor(c) };
+      const plan = { c, narrow: narrowFor(c), segments: 16 };
       const K = windowsFor(c);
       const windows = Array.from({ length: K }, (_, w) => windowAt(plan, w));
       const bits = windows.reduce((sum, w) => sum + w.c, 0);
@@ -107,7 +107,7 @@ describe('carry rule and tile planning', () => {
         let rebuilt = 0n;
         for (const [j, w] of windows.entries()) {
           const { mask, threshold } = carryIntoWindow(windows.slice(0, j).map((v) => v.c));
-          assert.deepEqual(w.carry, { mask, threshold });
+          assert.deepEqual(windowJob(plan, j), { shift: w.shift, c: w.c, carry: { mask, threshold } });
           assert.equal((s & mask) > threshold ? 1n : 0n, carry, `c = ${c}, window ${j}, s = 0x${s.toString(16)}`);
           let digit = ((s >> BigInt(w.shift)) & ((1n << BigInt(w.c)) - 1n)) + carry;
           carry = digit > BigInt(w.buckets) ? 1n : 0n;

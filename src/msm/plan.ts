@@ -119,11 +119,27 @@ export function narrowFor(c: number): number {
   return c > 2 ? Math.min(K, K * c - (HALF_MAGNITUDE_BITS + 1)) : 0;
 }
 
-/** Window w of a plan: its first bit, its width, its buckets and the rule of its carry-in (windows below `narrow` are c − 1 bits wide). */
-export function windowAt(plan: Pick<MsmPlan, 'c' | 'narrow'>, w: number): { shift: number; c: number; buckets: number; carry: { mask: bigint; threshold: bigint } } {
-  const width = (j: number) => (j < plan.narrow ? plan.c - 1 : plan.c);
-  const c = width(w);
-  return { shift: w * plan.c - Math.min(w, plan.narrow), c, buckets: 2 ** (c - 1), carry: carryIntoWindow(Array.from({ length: w }, (_, j) => width(j))) };
+/** Window w of a plan: its first bit, width and buckets, and its reduction's segments (`windowAt`). */
+export interface PlanWindow {
+  shift: number;
+  c: number;
+  buckets: number;
+  /** min(plan.segments, buckets): a narrow window keeps the plan's batch of S pairs over half the steps */
+  segments: number;
+  perSegment: number;
+}
+
+/** Width of window j: c − 1 bits below `narrow`, else c. */
+function windowWidth(plan: Pick<MsmPlan, 'c' | 'narrow'>, j: number): number {
+  return j < plan.narrow ? plan.c - 1 : plan.c;
+}
+
+/** Window w of a plan (see PlanWindow). */
+export function windowAt(plan: Pick<MsmPlan, 'c' | 'narrow' | 'segments'>, w: number): PlanWindow {
+  const c = windowWidth(plan, w);
+  const buckets = 2 ** (c - 1);
+  const segments = Math.min(plan.segments, buckets);
+  return { shift: w * plan.c - Math.min(w, plan.narrow), c, buckets, segments, perSegment: buckets / segments };
 }
 
 /** The windows in words: `8 windows of 16 bits`, `9 windows: 7 of 14 bits, 2 of 15`. */
@@ -133,20 +149,9 @@ export function describeWindows(plan: Pick<MsmPlan, 'c' | 'narrow' | 'windows'>)
   return `${plan.windows} windows: ${plan.narrow} of ${plan.c - 1} bits, ${wide} of ${plan.c}`;
 }
 
-/** Window w's part of an accumulation job (AccumulateJob's shift, c and carry). */
+/** Window w's part of an accumulation job: its first bit, its width and its carry-in rule (carryIntoWindow over the widths below it). */
 export function windowJob(plan: Pick<MsmPlan, 'c' | 'narrow'>, w: number): { shift: number; c: number; carry: { mask: bigint; threshold: bigint } } {
-  const { shift, c, carry } = windowAt(plan, w);
-  return { shift, c, carry };
-}
-
-/**
- * The reduction of a window of `buckets` buckets when the plan's reductions use S segments of the
- * widest window: S segments where it has that many buckets (batches of S pairs, half the steps for a
- * narrow window), each of buckets/S buckets; else one bucket a segment.
- */
-export function windowSegments(buckets: number, S: number): { segments: number; perSegment: number } {
-  const segments = Math.min(S, buckets);
-  return { segments, perSegment: buckets / segments };
+  return { shift: w * plan.c - Math.min(w, plan.narrow), c: windowWidth(plan, w), carry: carryIntoWindow(Array.from({ length: w }, (_, j) => windowWidth(plan, j))) };
 }
 
 /**
@@ -157,14 +162,12 @@ export function windowSegments(buckets: number, S: number): { segments: number; 
  * reduction's 2L_w additions in batches of its segments; each batch one inversion.
  */
 export function modelMuls(halves: number, c: number, B: number, g?: PointGeometry, l2: number = cacheTuning.l2Bytes): number {
-  const plan = { c, narrow: narrowFor(c) };
-  const S = segmentsFor(2 ** (c - 1));
+  const plan = { c, narrow: narrowFor(c), segments: segmentsFor(2 ** (c - 1)) };
   let total = 0;
   for (let w = 0; w < windowsFor(c); w++) {
-    const L = windowAt(plan, w).buckets;
+    const { buckets: L, segments } = windowAt(plan, w);
     const additions = halves - L * (1 - Math.exp(-halves / L));
     const miss = g ? missFraction(accumulationWorkingSet(g, L, B).total, l2) * cacheTuning.missMuls : 0;
-    const { segments } = windowSegments(L, S);
     total += additions * (MULS_PER_ADDITION + MULS_PER_INVERSION / B) + halves * miss + 2 * L * (MULS_PER_ADDITION + MULS_PER_INVERSION / segments);
   }
   return total;

@@ -6,7 +6,7 @@
  */
 import type { Batch, PhaseProgram } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { MsmPlan, planJob, windowAt, windowJob, windowSegments } from './plan.js';
+import { MsmPlan, planJob, windowAt, windowJob } from './plan.js';
 import { POINT_LAYOUT_PACKED, POINT_LAYOUT_TRIPLES, STRAUS_WNAF_WIDTH, strausScratchBytes } from '../abi/layout.js';
 import { op, type AnyKernelName, type GroupContext } from './group.js';
 import { ACCUMULATE_SLICE, TileStats, allocWorkspace, clearBuckets, tileTask, type PhaseCount, type TileTask } from './tiles.js';
@@ -313,7 +313,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
     const tileWork = tiles.reduce((sum, t) => sum + t.count, 0) || 1;
     const { layout, tripleBytes } = pointLayoutOf(ctx);
     // each tile reduces its window's buckets (a narrow window: the first half) in up to S segments
-    const reductions = tiles.map((tile) => windowSegments(windowAt(plan, tile.win).buckets, S));
+    const windows = tiles.map((tile) => windowAt(plan, tile.win));
     const tasks = tiles.map((tile, i) => {
       // the kernel tells a triple's two halves apart by the item's parity in the call: a tile starts at a triple
       if (tile.start % 2 !== 0) throw new Error(`msmProgram: tile ${i} starts at half ${tile.start}, inside a triple`);
@@ -323,7 +323,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
           halves: regions.scalars + 16 * tile.start, count: tile.count, ...windowJob(plan, tile.win),
           batch: job.tileBatch, deferredCap: job.deferredCap, tempCap: job.tempCap,
         }],
-        reduce: { set: workspaces[slot], L: windowAt(plan, tile.win).buckets, S: reductions[i].segments, out: outs[i], clear: true },
+        reduce: { set: workspaces[slot], L: windows[i].buckets, S: windows[i].segments, out: outs[i], clear: true },
       });
     });
     const running: (TileTask | undefined)[] = [];
@@ -333,7 +333,7 @@ export function* msmProgram<A>(ctx: GroupContext<A>, regions: MsmRegions, n: num
         running[i]!.record(r, stats);
         const t = performance.now();
         const o = outs[i];
-        combiner.addWindow(tiles[i].win, windowAt(plan, tiles[i].win).shift, o.R, o.P, o.flags, reductions[i].segments, reductions[i].perSegment);
+        combiner.addWindow(tiles[i].win, windows[i].shift, o.R, o.P, o.flags, windows[i].segments, windows[i].perSegment);
         combineMs += performance.now() - t;
         options.onTile?.(tiles[i].count / tileWork);
       },

@@ -11,7 +11,7 @@
  */
 import type { Batch, PhaseProgram, Wait } from '../runtime/executor.js';
 import type { Op } from '../runtime/interpreter.js';
-import { accumulationCaps, batchFor, batchToFit, windowAt, windowJob, windowSegments, type MsmPlan } from './plan.js';
+import { accumulationCaps, batchFor, batchToFit, windowAt, windowJob, type MsmPlan } from './plan.js';
 import { allocInputs, pointLayoutOf, prepareProgram, tileCounts, type MsmRegions, type MsmStats } from './program.js';
 import { TileStats, allocWorkspace, clearBuckets, tileTask, workspaceBytes, type TileTask } from './tiles.js';
 import type { GroupContext } from './group.js';
@@ -218,6 +218,9 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
       return w;
     });
     const outs = windows.map(() => ({ R: arena.alloc(S * PB), P: arena.alloc(S * PB), flags: arena.alloc(S) }));
+    // each window's bits, carry rule and reduction, once for every chunk
+    const jobs = windows.map((_, win) => windowJob(plan, win));
+    const specs = windows.map((_, win) => windowAt(plan, win));
     const slots = Math.max(1, Math.min(threads, K));
     const workspaces = Array.from({ length: slots }, () => allocWorkspace(ctx, L, B, tempCap, deferredCap, S, 2 * C, false));
     const stats = new TileStats();
@@ -247,7 +250,7 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
       const accumulate: Batch = {
         tasks: windows.map((w, win) => (slot: number): Op[] => {
           running[win] = tileTask(ctx, { ...workspaces[slot], ...w }, {
-            accumulate: [{ points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, ...windowJob(plan, win), batch: B, deferredCap, tempCap }],
+            accumulate: [{ points: regions.points, layout: pointLayout.layout, pointBytes: pointLayout.tripleBytes, halves: regions.scalars, count: 2 * kept, ...jobs[win], batch: B, deferredCap, tempCap }],
           });
           return running[win]!.ops;
         }),
@@ -276,16 +279,14 @@ export function* streamMsmProgram<A>(setup: StreamSetup<A>, points: ChunkReader,
     const accumulationTasks = stats.tasks;
     const reduce: Batch = {
       tasks: windows.map((w, win) => (slot: number): Op[] => {
-        const { segments } = windowSegments(windowAt(plan, win).buckets, S);
-        reductions[win] = tileTask(ctx, workspaces[slot], { reduce: { set: w, L: windowAt(plan, win).buckets, S: segments, out: outs[win], clear: false } });
+        reductions[win] = tileTask(ctx, workspaces[slot], { reduce: { set: w, L: specs[win].buckets, S: specs[win].segments, out: outs[win], clear: false } });
         return reductions[win]!.ops;
       }),
       done: (win, r) => {
         reductions[win]!.record(r, stats);
         const t = performance.now();
         const o = outs[win];
-        const { shift, buckets } = windowAt(plan, win);
-        const { segments, perSegment } = windowSegments(buckets, S);
+        const { shift, segments, perSegment } = specs[win];
         combiner.addWindow(win, shift, o.R, o.P, o.flags, segments, perSegment);
         combineMs += performance.now() - t;
       },

@@ -105,7 +105,7 @@ export interface AccumulateJob {
   count: number;
   shift: number;
   c: number;
-  /** the window's carry-in rule (`windowAt`); absent: windows of width c all the way down (carryInRule) */
+  /** the window's carry-in rule (`windowJob`); absent: windows of width c all the way down (carryInRule) */
   carry?: { mask: bigint; threshold: bigint };
   batch: number;
   deferredCap: number;
