@@ -145,6 +145,17 @@ function subgroupPasses(ctx: GroupContext, validate: Validation): number {
 const MIN_STREAM_CHUNK = 4096;
 
 /**
+ * How the call's inputs fit maxMemoryBytes with `plan`, chunkPoints aside: undefined in one piece
+ * (packed bytes that fit), else the points per streamed chunk (< 1: not even one fits).
+ */
+function chunkInBudget(ctx: GroupContext, call: MsmCall, threads: number, plan: MsmPlan): number | undefined {
+  const limit = call.options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
+  const used = ctx.inst.arena.mark();
+  if (call.points.kind === 'bytes' && used + oneShotBytes(ctx.EB, plan, threads, call.n) <= limit) return undefined;
+  return chunkPointsFor(limit, used, ctx.EB, plan, threads);
+}
+
+/**
  * The window under the call's memory budget: the plan when it runs in one piece, or streamed (no
  * chunkPoints given) in chunks of at least MIN_STREAM_CHUNK points; else the widest narrower c that
  * does either (a streamed MSM keeps every window's buckets: c = 16 at 2^17 points would leave a
@@ -152,14 +163,11 @@ const MIN_STREAM_CHUNK = 4096;
  */
 function windowForMemory(ctx: GroupContext, call: MsmCall, threads: number, plan: MsmPlan): MsmPlan {
   if (call.points.kind === 'objects' || call.options.chunkPoints !== undefined) return plan;
-  const limit = call.options.maxMemoryBytes ?? DEFAULT_MAX_MEMORY_BYTES;
-  const used = ctx.inst.arena.mark();
   const n = call.n >= 0 ? call.n : MAX_CHUNK_POINTS;
-  const fits = (p: MsmPlan) =>
-    (call.points.kind === 'bytes' && used + oneShotBytes(ctx.EB, p, threads, call.n) <= limit) || chunkPointsFor(limit, used, ctx.EB, p, threads) >= Math.min(n, MIN_STREAM_CHUNK);
   for (let c = plan.c; c >= 2; c--) {
     const p = c === plan.c ? plan : planMsm(n, [], c, ctx);
-    if (fits(p)) return p;
+    const chunk = chunkInBudget(ctx, call, threads, p);
+    if (chunk === undefined || chunk >= Math.min(n, MIN_STREAM_CHUNK)) return p;
   }
   return plan;
 }
@@ -183,11 +191,8 @@ function streamChunk(ctx: GroupContext, call: MsmCall, threads: number, plan: Ms
     }
     return C;
   }
-  if (call.points.kind === 'bytes') {
-    if (used + oneShotBytes(ctx.EB, plan, threads, call.n) <= limit) return undefined;
-  }
-  const C = chunkPointsFor(limit, used, ctx.EB, plan, threads);
-  if (C < 1) {
+  const C = chunkInBudget(ctx, call, threads, plan);
+  if (C !== undefined && C < 1) {
     const need = used + fixedStreamBytes(ctx.EB, plan, threads, batchFor(2 * MAX_CHUNK_POINTS)) + chunkBytesPerPoint(ctx.EB, threads);
     throw new InvalidOptionError(`${call.entry}: option maxMemoryBytes ${limit} is below the ${need} bytes a streamed MSM with ${plan.c}-bit windows needs (lower windowBits, or allow more memory)`, 'maxMemoryBytes', limit);
   }
