@@ -5,9 +5,9 @@
  * offset, a SharedArrayBuffer-backed array. Oracle: the same MSM on fresh copies, and the bigint
  * reference's closed form over points with known logs.
  */
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { bls12_381 } from '../src/index.js';
+import { bls12_381, startThreads, stopThreads } from '../src/index.js';
 import { makeRng } from '../src/reference/rng.js';
 import { expectedLog, randomPoints, randomScalarBytes } from '../src/msm/random-inputs.js';
 import { RefCurve } from '../src/reference/curve.js';
@@ -73,6 +73,47 @@ describe('core: inputs taken at the call', { timeout: 300_000 }, () => {
       } finally {
         bases.dispose();
       }
+    }
+  });
+
+  it('windows of two widths, tiles cut for the threads, a window narrowed for maxMemoryBytes: calls in flight together, buffers refilled', async () => {
+    await bls12_381.init();
+    const state = await startThreads(2);
+    assert.equal(state.active, true, `threads (reason: ${state.reason})`);
+    after(() => stopThreads());
+    const n = 20_000;
+    const rng = makeRng(37);
+    const { r, G1 } = bls12_381.params;
+    const ref = new RefCurve(bls12_381.params);
+    const { bytes: points, logs } = randomPoints(bls12_381.g1.inst, n, rng, r, (a) => ref.mul(G1, a)!, bls12_381.g1.formatSpec());
+    const scalars = randomScalarBytes(n, rng);
+    const closed = ref.mul(G1, expectedLog(scalars, logs, r))!;
+    type Stats = { plan: { c: number; windows: number; narrow: number }; streamedChunks?: number; tiles: number };
+    // a budget whose table window leaves no room for streamed chunks, so a narrower one streams
+    let base: Stats | undefined;
+    bls12_381.g1.msmSync(points, scalars, { validate: 'none', onStats: (s: Stats) => (base = s) });
+    const budget = [16, 14, 12, 11, 10].map((mib) => mib * 2 ** 20).find((maxMemoryBytes) => {
+      let s: Stats | undefined;
+      bls12_381.g1.msmSync(points, scalars, { validate: 'none', maxMemoryBytes, onStats: (t: Stats) => (s = t) });
+      return s!.streamedChunks! > 0 && s!.plan.c < base!.plan.c;
+    });
+    assert.ok(budget !== undefined, 'some budget narrows the window');
+    const variants: [string, Record<string, unknown>, (s: Stats) => boolean][] = [
+      ['c = 15 (7 windows of 14 bits, 2 of 15) on 2 threads, the ninth cut in two', { windowBits: 15, threads: 2 }, (s) => s.plan.narrow === 7 && s.tiles === 10],
+      ['narrowed for maxMemoryBytes, streamed', { maxMemoryBytes: budget }, (s) => s.streamedChunks! > 0 && s.plan.c < base!.plan.c],
+      ['the table window, one piece', {}, (s) => s.plan.c === base!.plan.c && !s.streamedChunks],
+    ];
+    const calls = variants.flatMap(([what, options, shape]) => wrappers.map(([name, wrap]) => {
+      const [pts, sc] = [wrap(points), wrap(scalars)];
+      let stats: Stats | undefined;
+      const call = bls12_381.g1.msm(pts, sc, { validate: 'none', ...options, onStats: (s: Stats) => (stats = s) });
+      pts.fill(0);
+      sc.fill(0xff);
+      return call.then((S) => ({ S, what: `${what}, ${name}`, shaped: shape(stats!) }));
+    }));
+    for (const { S, what, shaped } of await Promise.all(calls)) {
+      assert.ok(shaped, `${what}: the plan it names`);
+      assert.deepEqual([S.infinity, S.x, S.y], [false, closed.x, closed.y], what);
     }
   });
 });
