@@ -480,11 +480,6 @@ export class FieldGen {
     return FIPS_LEVELS[this.mulStrategy];
   }
 
-  /** Whether mul and sqr scan product columns with the reduction integrated (montFips). */
-  fipsProduct(): boolean {
-    return this.fipsLevels() !== undefined;
-  }
-
   /**
    * The 2n columns of x·y without reduction (column 2n − 1 zero), each exact (< n·2^(2w)): at the
    * variant's Karatsuba levels, one level for the variants with a separate reduction.
@@ -562,6 +557,7 @@ export class FieldGen {
   }
   /** How the arithmetic kernels compute (their headers' second part). */
   protected arithmeticNotes(): Record<'mul' | 'sqr' | 'add' | 'sub', string> {
+    const levels = this.fipsLevels();
     return {
       mul: {
         'karatsuba': 'Karatsuba product (one level) + separated Montgomery reduction; see productColumns.',
@@ -571,9 +567,9 @@ export class FieldGen {
         'comba-fips': 'Schoolbook product columns scanned with the reduction finely integrated; see karatsubaTreeColumns, montFips.',
         'cios-loop': `CIOS Montgomery, outer loop in Wasm, carry every ${this.carryPeriod} inner steps (bound-simulated).`,
       }[this.mulStrategy],
-      sqr: this.fipsLevels()?.sqr
-        ? `Karatsuba squaring columns (${this.fipsLevels()?.sqr} levels, symmetric at the leaves) scanned with the reduction finely integrated (n² + n muls); see squareTreeColumns, montFips.`
-        : this.fipsProduct()
+      sqr: levels?.sqr
+        ? `Karatsuba squaring columns (${levels.sqr} levels, symmetric at the leaves) scanned with the reduction finely integrated (n² + n muls); see squareTreeColumns, montFips.`
+        : levels
         ? 'Symmetric product columns (n(n+1)/2 muls) scanned with the reduction finely integrated (n² + n muls); see montFips.'
         : 'Symmetric product (n(n+1)/2 muls) + separated Montgomery reduction (n² + n muls).',
       add: 'Cost: 2n adds + carry + one 2p subtraction.',
