@@ -116,7 +116,7 @@ export function windowsFor(c: number): number {
  */
 export function narrowFor(c: number): number {
   const K = windowsFor(c);
-  return c > 2 ? Math.min(K, K * c - (HALF_MAGNITUDE_BITS + 1)) : 0;
+  return Math.min(K, K * c - (HALF_MAGNITUDE_BITS + 1));
 }
 
 /** Window w of a plan: its first bit, width and buckets, and its reduction's segments (`windowAt`). */
