@@ -4402,16 +4402,52 @@
   (func $fp_is_zero_lazy (param $x i32) (result i32)
     (return (call $fp_is_zero (local.get $x)))
   )
+  ;; fp_chord_diffs(D, N, a, b, yb, neg) → fp_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops (no headroom for the lazy form).
+  ;; i64.mul instructions in body: 0
+  (func $fp_chord_diffs (param $D i32) (param $N i32) (param $a i32) (param $b i32) (param $yb i32) (param $neg i32) (result i32)
+    (call $fp_sub (local.get $D) (local.get $b) (local.get $a))
+    (if (local.get $neg)
+      (then
+        (call $fp_add (local.get $N) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
+        (call $fp_neg (local.get $N) (local.get $N))
+      )
+      (else
+        (call $fp_sub (local.get $N) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
+      )
+    )
+    (return (call $fp_is_zero (local.get $D)))
+  )
+  ;; fp_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D, by fp_mul.
+  ;; i64.mul instructions in body: 0
+  (func $fp_chord_prefix (param $Q i32) (param $P i32) (param $D i32)
+    (call $fp_mul (local.get $Q) (local.get $Q) (local.get $P))
+    (call $fp_mul (local.get $P) (local.get $P) (local.get $D))
+  )
+  ;; fp_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)
+  ;; by the exact ops; dst may equal a. scratch: 3 elements.
+  ;; i64.mul instructions in body: 0
+  (func $fp_chord_tail (param $dst i32) (param $a i32) (param $b i32) (param $inv i32) (param $q i32) (param $scratch i32)
+    (call $fp_mul (local.get $scratch) (local.get $inv) (local.get $q))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 32)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 32)) (i32.add (local.get $scratch) (i32.const 32)) (local.get $a))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 32)) (i32.add (local.get $scratch) (i32.const 32)) (local.get $b))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 64)) (local.get $a) (i32.add (local.get $scratch) (i32.const 32)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 64)) (i32.add (local.get $scratch) (i32.const 64)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $dst) (i32.const 32)) (i32.add (local.get $scratch) (i32.const 64)) (i32.add (local.get $a) (i32.const 32)))
+    (call $fp_copy (local.get $dst) (i32.add (local.get $scratch) (i32.const 32)))
+  )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
   ;; msm_expand_triples). a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
-  ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 32) (src/abi/layout.ts) = 65·count + 264 bytes: prefix products and
-  ;; denominators (count elements each), 8 temporaries, count kind bytes. Montgomery's trick: 1 inversion per batch;
-  ;; per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 1M (prefix), backward 2M (inverse) + λ, λ², y3.
+  ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 32) (src/abi/layout.ts) = 65·count + 264 bytes: numerators and
+  ;; denominators (count elements each), 8 temporaries, count kind bytes. λ_k = N_k/D_k for all k with one inversion
+  ;; (Montgomery's trick with the numerators folded in): a first pass takes every N_k, D_k (no products, so their
+  ;; borrow chains overlap); then P_k = P_(k−1)·D_k, Q_k = N_k·P_(k−1); I = 1/P_last; backward λ_k = I·Q_k, I ← I·D_k.
+  ;; Per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 2M, backward λ and I, then λ², y3.
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
     (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
-    (local $dArr i32) (local $Dk i32)
+    (local $dArr i32) (local $Dk i32) (local $Qk i32) (local $candidate i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -4432,30 +4468,47 @@
         (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 16))))
         (local.set $b (i32.and (local.get $b) (i32.const -4)))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 32))))
+        (local.set $Qk (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))))
         (if (i32.eq (i32.load offset=8 (local.get $e)) (local.get $a))
           (then
             (local.set $kind (i32.const 1))
+            (call $fp_sqr (local.get $Qk) (local.get $a))
+            (call $fp_double (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (local.get $Qk))
+            (call $fp_add (local.get $Qk) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))))
             (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 32)))
           )
           (else
-            (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
             (local.set $kind (i32.const 0))
-            (if (call $fp_is_zero (local.get $Dk))
+            (local.set $candidate (call $fp_chord_diffs (local.get $Dk) (local.get $Qk) (local.get $a) (local.get $b) (local.get $yb) (local.get $neg)))
+            (if (i32.eqz (local.get $k))
               (then
-                (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))) (local.get $yb))
-                (if (local.get $neg)
+                (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
+                (local.set $candidate (i32.const 1))
+              )
+            )
+            (if (local.get $candidate)
+              (then
+                (if (call $fp_is_zero_lazy (local.get $Dk))
                   (then
-                    (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))))
-                  )
-                )
-                (if (call $fp_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))) (i32.add (local.get $a) (i32.const 32)))
-                  (then
-                    (local.set $kind (i32.const 1))
-                    (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 32)))
-                  )
-                  (else
-                    (local.set $kind (i32.const 2))
-                    (call $fp_set_one (local.get $Dk))
+                    (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))) (local.get $yb))
+                    (if (local.get $neg)
+                      (then
+                        (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))))
+                      )
+                    )
+                    (if (call $fp_eq (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 160))) (i32.add (local.get $a) (i32.const 32)))
+                      (then
+                        (local.set $kind (i32.const 1))
+                        (call $fp_sqr (local.get $Qk) (local.get $a))
+                        (call $fp_double (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (local.get $Qk))
+                        (call $fp_add (local.get $Qk) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))))
+                        (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 32)))
+                      )
+                      (else
+                        (local.set $kind (i32.const 2))
+                        (call $fp_set_one (local.get $Dk))
+                      )
+                    )
                   )
                 )
               )
@@ -4463,20 +4516,23 @@
           )
         )
         (i32.store8 (i32.add (local.get $kinds) (local.get $k)) (local.get $kind))
-        (if (i32.eqz (local.get $k))
-          (then
-            (call $fp_copy (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))) (local.get $Dk))
-          )
-          (else
-            (call $fp_mul (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $k) (i32.const 1)) (i32.const 32))) (local.get $Dk))
-          )
-        )
         (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
       )
     )
-    (call $fp_inv (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $count) (i32.const 1)) (i32.const 32))))
+    (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $dArr))
+    (local.set $k (i32.const 1))
+    (block $b2
+      (br_if $b2 (i32.ge_u (local.get $k) (local.get $count)))
+      (loop $l3
+        (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 32))))
+        (local.set $Qk (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))))
+        (call $fp_chord_prefix (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $Dk))
+        (br_if $l3 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
+      )
+    )
+    (call $fp_inv (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))))
     (local.set $k (local.get $count))
-    (loop $l2
+    (loop $l4
       (local.set $k (i32.sub (local.get $k) (i32.const 1)))
       (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4))))
       (local.set $a (i32.load offset=4 (local.get $e)))
@@ -4485,51 +4541,22 @@
       (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 32)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 16))))
       (local.set $b (i32.and (local.get $b) (i32.const -4)))
       (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 32))))
+      (local.set $Qk (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))))
       (local.set $kind (i32.load8_u (i32.add (local.get $kinds) (local.get $k))))
       (if (i32.eq (local.get $kind) (i32.const 2))
         (then
           (i32.store offset=12 (local.get $e) (i32.or (i32.load offset=12 (local.get $e)) (i32.const -2147483648)))
         )
         (else
-          (if (i32.eqz (local.get $k))
+          (call $fp_chord_tail (i32.load (local.get $e)) (local.get $a) (local.get $b) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
+          (if (local.get $k)
             (then
-              (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 96))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))))
-            )
-            (else
-              (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 96))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.mul (i32.sub (local.get $k) (i32.const 1)) (i32.const 32))))
               (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (local.get $Dk))
             )
           )
-          (if (i32.eq (local.get $kind) (i32.const 1))
-            (then
-              (call $fp_sqr (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (local.get $a))
-              (call $fp_double (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
-              (call $fp_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))))
-              (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 96))))
-            )
-            (else
-              (if (local.get $neg)
-                (then
-                  (call $fp_add (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
-                  (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
-                )
-                (else
-                  (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
-                )
-              )
-              (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 96))))
-            )
-          )
-          (call $fp_sqr (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
-          (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))) (local.get $a))
-          (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))) (local.get $b))
-          (call $fp_sub (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (local.get $a) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))))
-          (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
-          (call $fp_sub (i32.add (i32.load (local.get $e)) (i32.const 32)) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (i32.add (local.get $a) (i32.const 32)))
-          (call $fp_copy (i32.load (local.get $e)) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 128))))
         )
       )
-      (br_if $l2 (i32.ne (local.get $k) (i32.const 0)))
+      (br_if $l4 (i32.ne (local.get $k) (i32.const 0)))
     )
   )
   ;; g1_batch_touch(pairs, count, sink): reads one word per cache line of each pair's a (64 bytes) to bring

@@ -508,7 +508,8 @@ export class FieldGen {
    * x·y·R⁻¹ of limbs held in locals (normalized limbs < 2p for x·y < 16p²): the product form of the
    * variant — columns scanned with the reduction integrated (fips variants), else one level of
    * Karatsuba then the separated reduction (also for 'cios-loop', whose CIOS reads x from memory).
-   * `prefix` names the work locals.
+   * `prefix` names the work locals; the separated forms return some of them (the upper columns), so
+   * products whose inputs or results are live at once need different prefixes.
    */
   productOfLocals(fb: FuncBuilder, xs: Local<'i64'>[], ys: Local<'i64'>[], prefix: string, reducePrefix: string): Local<'i64'>[] {
     const levels = this.fipsLevels();
@@ -530,12 +531,15 @@ export class FieldGen {
   }
   /** x²·R⁻¹ for the element at x (< 2p), into fresh locals (< 2p). */
   protected montSqr(fb: FuncBuilder, x: I32): Local<'i64'>[] {
-    const xs = this.load(fb, x, 'x');
+    return this.squareOfLocals(fb, this.load(fb, x, 'x'), 'sq', 'r');
+  }
+  /** x²·R⁻¹ of limbs held in locals (normalized, x < 2p) into fresh locals (< 2p): the variant's square form. */
+  squareOfLocals(fb: FuncBuilder, xs: Local<'i64'>[], prefix: string, reducePrefix: string): Local<'i64'>[] {
     const levels = this.fipsLevels();
-    if (levels) return this.montFips(fb, this.squareTreeColumns(fb, (j) => xs[j].get, this.L.n, levels.sqr, 'sq'), 'r');
-    const T = this.squareProduct(fb, xs, 'sq');
+    if (levels) return this.montFips(fb, this.squareTreeColumns(fb, (j) => xs[j].get, this.L.n, levels.sqr, prefix), reducePrefix);
+    const T = this.squareProduct(fb, xs, prefix);
     this.normalizeColumns(fb, T);
-    return this.montReduceWide(fb, T, 'r');
+    return this.montReduceWide(fb, T, reducePrefix);
   }
   /** xs + ys in [0, 2p) for xs, ys in [0, 2p) (may reuse xs). */
   protected addMod(fb: FuncBuilder, xs: Local<'i64'>[], ys: (j: number) => I64): Local<'i64'>[] {
