@@ -9663,12 +9663,6 @@
     )
     (return (call $fp_is_zero (local.get $D)))
   )
-  ;; fp_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D, by fp_mul.
-  ;; i64.mul instructions in body: 0
-  (func $fp_chord_prefix (param $Q i32) (param $P i32) (param $D i32)
-    (call $fp_mul (local.get $Q) (local.get $Q) (local.get $P))
-    (call $fp_mul (local.get $P) (local.get $P) (local.get $D))
-  )
   ;; fp_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)
   ;; by the exact ops; dst may equal a. scratch: 3 elements.
   ;; i64.mul instructions in body: 0
@@ -9682,9 +9676,44 @@
     (call $fp_sub (i32.add (local.get $dst) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $a) (i32.const 48)))
     (call $fp_copy (local.get $dst) (i32.add (local.get $scratch) (i32.const 48)))
   )
+  ;; fp_chord_diffs_packed(D, N, a, b, yb, neg) → fp_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops (no headroom for the lazy form).
+  ;; i64.mul instructions in body: 0
+  (func $fp_chord_diffs_packed (param $D i32) (param $N i32) (param $a i32) (param $b i32) (param $yb i32) (param $neg i32) (result i32)
+    (call $fp_sub (local.get $D) (local.get $b) (local.get $a))
+    (if (local.get $neg)
+      (then
+        (call $fp_add (local.get $N) (local.get $yb) (i32.add (local.get $a) (i32.const 48)))
+        (call $fp_neg (local.get $N) (local.get $N))
+      )
+      (else
+        (call $fp_sub (local.get $N) (local.get $yb) (i32.add (local.get $a) (i32.const 48)))
+      )
+    )
+    (return (call $fp_is_zero (local.get $D)))
+  )
+  ;; fp_chord_tail_packed(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)
+  ;; by the exact ops; dst may equal a. scratch: 3 elements.
+  ;; i64.mul instructions in body: 0
+  (func $fp_chord_tail_packed (param $dst i32) (param $a i32) (param $b i32) (param $inv i32) (param $q i32) (param $scratch i32)
+    (call $fp_mul (local.get $scratch) (local.get $inv) (local.get $q))
+    (call $fp_sqr (i32.add (local.get $scratch) (i32.const 48)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 48)) (local.get $a))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 48)) (local.get $b))
+    (call $fp_sub (i32.add (local.get $scratch) (i32.const 96)) (local.get $a) (i32.add (local.get $scratch) (i32.const 48)))
+    (call $fp_mul (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $scratch) (i32.const 96)) (local.get $scratch))
+    (call $fp_sub (i32.add (local.get $dst) (i32.const 48)) (i32.add (local.get $scratch) (i32.const 96)) (i32.add (local.get $a) (i32.const 48)))
+    (call $fp_copy (local.get $dst) (i32.add (local.get $scratch) (i32.const 48)))
+  )
+  ;; fp_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D, by fp_mul.
+  ;; i64.mul instructions in body: 0
+  (func $fp_chord_prefix (param $Q i32) (param $P i32) (param $D i32)
+    (call $fp_mul (local.get $Q) (local.get $Q) (local.get $P))
+    (call $fp_mul (local.get $P) (local.get $P) (local.get $D))
+  )
   ;; g1_batch_add(pairs, count, scratch): for each 16-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,
   ;; b negated when its bit 0 is set; b's y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see
-  ;; msm_expand_triples). a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
+  ;; msm_expand_triples); with info bit 29 (INFO_PACKED) b's x and y are packed elements (fp_pack), y one or two PK on, bit 2 a tag.
+  ;; a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 48) (src/abi/layout.ts) = 97·count + 392 bytes: numerators and
   ;; denominators (count elements each), 8 temporaries, count kind bytes. λ_k = N_k/D_k for all k with one inversion
   ;; (Montgomery's trick with the numerators folded in): a first pass takes every N_k, D_k (no products, so their
@@ -9693,7 +9722,7 @@
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
     (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
-    (local $dArr i32) (local $Dk i32) (local $Qk i32) (local $candidate i32)
+    (local $dArr i32) (local $Dk i32) (local $Qk i32) (local $candidate i32) (local $packed i32)
     (if (i32.eqz (local.get $count))
       (then
         (return)
@@ -9711,8 +9740,9 @@
         (local.set $a (i32.load offset=4 (local.get $e)))
         (local.set $b (i32.load offset=8 (local.get $e)))
         (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-        (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))))
-        (local.set $b (i32.and (local.get $b) (i32.const -4)))
+        (local.set $packed (i32.ne (i32.and (i32.load offset=12 (local.get $e)) (i32.const 536870912)) (i32.const 0)))
+        (local.set $yb (select (i32.add (i32.and (local.get $b) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $b) (i32.const 2)) (i32.const 1))))) (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))) (local.get $packed)))
+        (local.set $b (i32.and (local.get $b) (select (i32.const -8) (i32.const -4) (local.get $packed))))
         (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 48))))
         (local.set $Qk (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 48))))
         (if (i32.eq (i32.load offset=8 (local.get $e)) (local.get $a))
@@ -9725,10 +9755,25 @@
           )
           (else
             (local.set $kind (i32.const 0))
-            (local.set $candidate (call $fp_chord_diffs (local.get $Dk) (local.get $Qk) (local.get $a) (local.get $b) (local.get $yb) (local.get $neg)))
+            (if (local.get $packed)
+              (then
+                (local.set $candidate (call $fp_chord_diffs_packed (local.get $Dk) (local.get $Qk) (local.get $a) (local.get $b) (local.get $yb) (local.get $neg)))
+              )
+              (else
+                (local.set $candidate (call $fp_chord_diffs (local.get $Dk) (local.get $Qk) (local.get $a) (local.get $b) (local.get $yb) (local.get $neg)))
+              )
+            )
             (if (i32.eqz (local.get $k))
               (then
-                (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
+                (if (local.get $packed)
+                  (then
+                    (call $fp_unpack (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 288))) (local.get $b))
+                    (call $fp_sub (local.get $Dk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 288))) (local.get $a))
+                  )
+                  (else
+                    (call $fp_sub (local.get $Dk) (local.get $b) (local.get $a))
+                  )
+                )
                 (local.set $candidate (i32.const 1))
               )
             )
@@ -9736,7 +9781,14 @@
               (then
                 (if (call $fp_is_zero_lazy (local.get $Dk))
                   (then
-                    (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (local.get $yb))
+                    (if (local.get $packed)
+                      (then
+                        (call $fp_unpack (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (local.get $yb))
+                      )
+                      (else
+                        (call $fp_copy (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (local.get $yb))
+                      )
+                    )
                     (if (local.get $neg)
                       (then
                         (call $fp_neg (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 240))))
@@ -9784,8 +9836,9 @@
       (local.set $a (i32.load offset=4 (local.get $e)))
       (local.set $b (i32.load offset=8 (local.get $e)))
       (local.set $neg (i32.and (local.get $b) (i32.const 1)))
-      (local.set $yb (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))))
-      (local.set $b (i32.and (local.get $b) (i32.const -4)))
+      (local.set $packed (i32.ne (i32.and (i32.load offset=12 (local.get $e)) (i32.const 536870912)) (i32.const 0)))
+      (local.set $yb (select (i32.add (i32.and (local.get $b) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (local.get $b) (i32.const 2)) (i32.const 1))))) (i32.add (i32.add (i32.and (local.get $b) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (local.get $b) (i32.const 2)) (i32.const 24))) (local.get $packed)))
+      (local.set $b (i32.and (local.get $b) (select (i32.const -8) (i32.const -4) (local.get $packed))))
       (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 48))))
       (local.set $Qk (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 48))))
       (local.set $kind (i32.load8_u (i32.add (local.get $kinds) (local.get $k))))
@@ -9794,7 +9847,14 @@
           (i32.store offset=12 (local.get $e) (i32.or (i32.load offset=12 (local.get $e)) (i32.const -2147483648)))
         )
         (else
-          (call $fp_chord_tail (i32.load (local.get $e)) (local.get $a) (local.get $b) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 48))) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))))
+          (if (local.get $packed)
+            (then
+              (call $fp_chord_tail_packed (i32.load (local.get $e)) (local.get $a) (local.get $b) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 48))) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))))
+            )
+            (else
+              (call $fp_chord_tail (i32.load (local.get $e)) (local.get $a) (local.get $b) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 48))) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 96))))
+            )
+          )
           (if (local.get $k)
             (then
               (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 48))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 96)) (i32.const 48))) (local.get $Dk))
@@ -9828,7 +9888,7 @@
   ;;   points, halves, count, shift, c, buckets, bstate, pending,
   ;;   pairs, batch, deferred, deferredCap, temps, freeTemps, scratch, pendingList,
   ;;   tempCap, carryMask0, carryMask1, carryMask2, carryMask3, carryThreshold0, carryThreshold1, carryThreshold2,
-  ;;   carryThreshold3, pointLayout, staging
+  ;;   carryThreshold3, pointLayout
   ;; its scratch field: batchAddScratchBytes(batch, 48) (src/abi/layout.ts) = 97·batch + 392 bytes (g1_batch_add's).
   ;; Digit of half i: signed c-bit window at `shift` plus its carry-in, which is
   ;; [(half & carryMask) > carryThreshold] (128-bit compare; windows are independent, so threads can split them),
@@ -9838,10 +9898,10 @@
   (func $msm_accumulate (param $st i32) (result i32)
     (local $points i32) (local $halves i32) (local $count i32) (local $shift i32) (local $c i32) (local $buckets i32) (local $bstate i32) (local $pending i32)
     (local $pairs i32) (local $batch i32) (local $deferred i32) (local $deferredCap i32) (local $temps i32) (local $freeTemps i32) (local $scratch i32) (local $pendingList i32)
-    (local $tempCap i32) (local $pointLayout i32) (local $staging i32) (local $tripleBytes i32) (local $elemBytes i32) (local $packedTag i32) (local $bOperand i32) (local $lowHi i64)
-    (local $np i32) (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32)
-    (local $half i32) (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32)
-    (local $e i32) (local $t i32) (local $other i32) (local $carryMaskLo i64) (local $carryMaskHi i64) (local $carryThresholdLo i64) (local $carryThresholdHi i64) (local $de i32)
+    (local $tempCap i32) (local $pointLayout i32) (local $tripleBytes i32) (local $elemBytes i32) (local $packedTag i32) (local $bOperand i32) (local $lowHi i64) (local $np i32)
+    (local $nd i32) (local $nfree i32) (local $npend i32) (local $flushes i32) (local $i i32) (local $raw i64) (local $digit i32) (local $half i32)
+    (local $mask i64) (local $halfL i32) (local $item i32) (local $bk i32) (local $isTemp i32) (local $s i32) (local $j i32) (local $e i32)
+    (local $t i32) (local $other i32) (local $carryMaskLo i64) (local $carryMaskHi i64) (local $carryThresholdLo i64) (local $carryThresholdHi i64) (local $de i32) (local $bInfo i32)
     (local $fj i32) (local $fe i32) (local $finfo i32) (local $fbk i32) (local $fb2 i32)
     (local.set $points (i32.load (local.get $st)))
     (local.set $halves (i32.load offset=4 (local.get $st)))
@@ -9861,7 +9921,6 @@
     (local.set $pendingList (i32.load offset=60 (local.get $st)))
     (local.set $tempCap (i32.load offset=64 (local.get $st)))
     (local.set $pointLayout (i32.load offset=100 (local.get $st)))
-    (local.set $staging (i32.load offset=104 (local.get $st)))
     (local.set $elemBytes (select (i32.const 48) (i32.const 48) (i32.eq (local.get $pointLayout) (i32.const 2))))
     (local.set $tripleBytes (i32.mul (local.get $elemBytes) (i32.const 3)))
     (local.set $packedTag (select (i32.const 4) (i32.const 0) (i32.eq (local.get $pointLayout) (i32.const 2))))
@@ -9897,23 +9956,11 @@
         (local.set $raw (i64.and (i64.shr_u (i64.load (i32.add (local.get $half) (i32.shl (i32.shr_u (local.get $shift) (i32.const 5)) (i32.const 2)))) (i64.extend_i32_u (i32.and (local.get $shift) (i32.const 31)))) (local.get $mask)))
         (local.set $lowHi (i64.and (i64.load offset=8 (local.get $half)) (local.get $carryMaskHi)))
         (local.set $digit (i32.add (i32.wrap_i64 (local.get $raw)) (i32.or (i64.gt_u (local.get $lowHi) (local.get $carryThresholdHi)) (i32.and (i64.eq (local.get $lowHi) (local.get $carryThresholdHi)) (i64.gt_u (i64.and (i64.load (local.get $half)) (local.get $carryMaskLo)) (local.get $carryThresholdLo))))))
-        (if (i32.gt_s (local.get $digit) (local.get $halfL))
-          (then
-            (local.set $digit (i32.sub (local.get $digit) (i32.shl (local.get $halfL) (i32.const 1))))
-          )
-        )
+        (local.set $digit (i32.sub (local.get $digit) (i32.mul (i32.gt_s (local.get $digit) (local.get $halfL)) (i32.shl (local.get $halfL) (i32.const 1)))))
         (if (i32.ne (local.get $digit) (i32.const 0))
           (then
-            (if (i32.lt_s (local.get $digit) (i32.const 0))
-              (then
-                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $pointLayout) (i32.const 0))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.const 1))))
-                (local.set $bk (i32.sub (i32.sub (i32.const 0) (local.get $digit)) (i32.const 1)))
-              )
-              (else
-                (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $pointLayout) (i32.const 0))) (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31))))
-                (local.set $bk (i32.sub (local.get $digit) (i32.const 1)))
-              )
-            )
+            (local.set $item (i32.or (select (i32.add (local.get $points) (i32.mul (local.get $i) (i32.const 96))) (i32.or (i32.or (i32.add (i32.add (local.get $points) (i32.mul (i32.shr_u (local.get $i) (i32.const 1)) (local.get $tripleBytes))) (i32.mul (i32.xor (i32.and (local.get $i) (i32.const 1)) (i32.const 1)) (local.get $elemBytes))) (i32.shl (i32.and (local.get $i) (i32.const 1)) (i32.const 1))) (local.get $packedTag)) (i32.eq (local.get $pointLayout) (i32.const 0))) (i32.xor (i32.shr_u (i32.load offset=12 (local.get $half)) (i32.const 31)) (i32.shr_u (local.get $digit) (i32.const 31)))))
+            (local.set $bk (i32.sub (select (i32.sub (i32.const 0) (local.get $digit)) (local.get $digit) (i32.shr_u (local.get $digit) (i32.const 31))) (i32.const 1)))
             (local.set $isTemp (i32.and (i32.ge_u (local.get $item) (local.get $temps)) (i32.lt_u (local.get $item) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96))))))
             (block $b4
               (loop $l5
@@ -9955,38 +10002,12 @@
                 (if (i32.eq (local.get $s) (i32.const 1))
                   (then
                     (local.set $bOperand (local.get $item))
-                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                      (then
-                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                          (then
-                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                              )
-                            )
-                          )
-                          (else
-                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                              (else
-                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                            )
-                          )
-                        )
-                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                      )
-                    )
+                    (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))))
                     (i32.store offset=4 (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))))
                     (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                    (i32.store offset=12 (local.get $e) (local.get $bk))
+                    (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (local.get $bInfo)))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 2))
                     (br $b4)
@@ -10004,76 +10025,24 @@
                 (if (local.get $isTemp)
                   (then
                     (local.set $bOperand (local.get $other))
-                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                      (then
-                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                          (then
-                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                              )
-                            )
-                          )
-                          (else
-                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                              (else
-                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                            )
-                          )
-                        )
-                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                      )
-                    )
+                    (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (local.get $item))
                     (i32.store offset=4 (local.get $e) (local.get $item))
                     (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                    (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                    (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                   )
                   (else
                     (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                       (then
                         (local.set $bOperand (local.get $item))
-                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                          (then
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                              (then
-                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                  )
-                                )
-                              )
-                              (else
-                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                  (else
-                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                )
-                              )
-                            )
-                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                          )
-                        )
+                        (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $other))
                         (i32.store offset=4 (local.get $e) (local.get $other))
                         (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                        (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                        (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
                       (else
@@ -10088,7 +10057,7 @@
                               (loop $l7
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                                (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                                (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                                 (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                                   (then
@@ -10176,38 +10145,12 @@
                           )
                         )
                         (local.set $bOperand (local.get $item))
-                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                          (then
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                              (then
-                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                  )
-                                )
-                              )
-                              (else
-                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                  (else
-                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                )
-                              )
-                            )
-                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                          )
-                        )
+                        (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $t))
                         (i32.store offset=4 (local.get $e) (local.get $t))
                         (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                        (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                        (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
                     )
@@ -10227,7 +10170,7 @@
                   (loop $l11
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                    (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                    (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                     (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                       (then
@@ -10335,38 +10278,12 @@
                         (if (i32.eq (local.get $s) (i32.const 1))
                           (then
                             (local.set $bOperand (local.get $item))
-                            (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                              (then
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                                  (then
-                                    (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                    (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                      (then
-                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                      )
-                                    )
-                                  )
-                                  (else
-                                    (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                      (then
-                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                      )
-                                      (else
-                                        (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                      )
-                                    )
-                                  )
-                                )
-                                (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                              )
-                            )
+                            (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                             (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                             (i32.store (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))))
                             (i32.store offset=4 (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))))
                             (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                            (i32.store offset=12 (local.get $e) (local.get $bk))
+                            (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (local.get $bInfo)))
                             (local.set $np (i32.add (local.get $np) (i32.const 1)))
                             (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 2))
                             (br $b16)
@@ -10384,76 +10301,24 @@
                         (if (local.get $isTemp)
                           (then
                             (local.set $bOperand (local.get $other))
-                            (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                              (then
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                                  (then
-                                    (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                    (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                      (then
-                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                      )
-                                    )
-                                  )
-                                  (else
-                                    (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                      (then
-                                        (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                      )
-                                      (else
-                                        (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                      )
-                                    )
-                                  )
-                                )
-                                (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                              )
-                            )
+                            (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                             (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                             (i32.store (local.get $e) (local.get $item))
                             (i32.store offset=4 (local.get $e) (local.get $item))
                             (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                            (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                            (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                             (local.set $np (i32.add (local.get $np) (i32.const 1)))
                           )
                           (else
                             (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                               (then
                                 (local.set $bOperand (local.get $item))
-                                (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                                  (then
-                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                                      (then
-                                        (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                        (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                          (then
-                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                          )
-                                        )
-                                      )
-                                      (else
-                                        (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                          (then
-                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                          )
-                                          (else
-                                            (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                          )
-                                        )
-                                      )
-                                    )
-                                    (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                                  )
-                                )
+                                (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                                 (i32.store (local.get $e) (local.get $other))
                                 (i32.store offset=4 (local.get $e) (local.get $other))
                                 (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                                (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                                (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                                 (local.set $np (i32.add (local.get $np) (i32.const 1)))
                               )
                               (else
@@ -10468,7 +10333,7 @@
                                       (loop $l19
                                         (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                         (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                                        (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                                        (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                                         (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                         (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                                           (then
@@ -10556,38 +10421,12 @@
                                   )
                                 )
                                 (local.set $bOperand (local.get $item))
-                                (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                                  (then
-                                    (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                                      (then
-                                        (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                        (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                          (then
-                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                          )
-                                        )
-                                      )
-                                      (else
-                                        (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                          (then
-                                            (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                          )
-                                          (else
-                                            (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                          )
-                                        )
-                                      )
-                                    )
-                                    (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                                  )
-                                )
+                                (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                                 (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                                 (i32.store (local.get $e) (local.get $t))
                                 (i32.store offset=4 (local.get $e) (local.get $t))
                                 (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                                (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                                (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                                 (local.set $np (i32.add (local.get $np) (i32.const 1)))
                               )
                             )
@@ -10607,7 +10446,7 @@
                           (loop $l23
                             (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                             (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                            (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                            (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                             (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                             (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                               (then
@@ -10692,7 +10531,7 @@
               (loop $l29
                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                 (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                   (then
@@ -10802,38 +10641,12 @@
                 (if (i32.eq (local.get $s) (i32.const 1))
                   (then
                     (local.set $bOperand (local.get $item))
-                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                      (then
-                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                          (then
-                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                              )
-                            )
-                          )
-                          (else
-                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                              (else
-                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                            )
-                          )
-                        )
-                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                      )
-                    )
+                    (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))))
                     (i32.store offset=4 (local.get $e) (i32.add (local.get $buckets) (i32.mul (local.get $bk) (i32.const 96))))
                     (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                    (i32.store offset=12 (local.get $e) (local.get $bk))
+                    (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (local.get $bInfo)))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                     (i32.store8 (i32.add (local.get $bstate) (local.get $bk)) (i32.const 2))
                     (br $b34)
@@ -10851,76 +10664,24 @@
                 (if (local.get $isTemp)
                   (then
                     (local.set $bOperand (local.get $other))
-                    (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                      (then
-                        (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                          (then
-                            (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                            (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                              )
-                            )
-                          )
-                          (else
-                            (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                              (then
-                                (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                              (else
-                                (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                              )
-                            )
-                          )
-                        )
-                        (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                      )
-                    )
+                    (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                     (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                     (i32.store (local.get $e) (local.get $item))
                     (i32.store offset=4 (local.get $e) (local.get $item))
                     (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                    (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                    (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                     (local.set $np (i32.add (local.get $np) (i32.const 1)))
                   )
                   (else
                     (if (i32.and (i32.ge_u (local.get $other) (local.get $temps)) (i32.lt_u (local.get $other) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                       (then
                         (local.set $bOperand (local.get $item))
-                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                          (then
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                              (then
-                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                  )
-                                )
-                              )
-                              (else
-                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                  (else
-                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                )
-                              )
-                            )
-                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                          )
-                        )
+                        (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $other))
                         (i32.store offset=4 (local.get $e) (local.get $other))
                         (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                        (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                        (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
                       (else
@@ -10935,7 +10696,7 @@
                               (loop $l37
                                 (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                                 (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                                (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                                (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                                 (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                                 (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                                   (then
@@ -11023,38 +10784,12 @@
                           )
                         )
                         (local.set $bOperand (local.get $item))
-                        (if (i32.and (local.get $bOperand) (local.get $packedTag))
-                          (then
-                            (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (local.get $packedTag))
-                              (then
-                                (call $fp_unpack (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)))
-                                (call $fp_unpack (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -8)) (i32.mul (i32.const 48) (i32.add (i32.const 1) (i32.shr_u (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 1))))))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)))
-                                  )
-                                )
-                              )
-                              (else
-                                (call $fp_copy (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)))
-                                (if (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 1))
-                                  (then
-                                    (call $fp_neg (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                  (else
-                                    (call $fp_copy (i32.add (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.const 48)) (i32.add (i32.add (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const -4)) (i32.const 48)) (i32.mul (i32.and (i32.and (local.get $bOperand) (i32.const -2)) (i32.const 2)) (i32.const 24))))
-                                  )
-                                )
-                              )
-                            )
-                            (local.set $bOperand (i32.or (i32.add (local.get $staging) (i32.mul (local.get $np) (i32.const 96))) (i32.and (local.get $bOperand) (i32.const 1))))
-                          )
-                        )
+                        (local.set $bInfo (i32.mul (i32.ne (i32.and (local.get $bOperand) (local.get $packedTag)) (i32.const 0)) (i32.const 536870912)))
                         (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $np) (i32.const 4))))
                         (i32.store (local.get $e) (local.get $t))
                         (i32.store offset=4 (local.get $e) (local.get $t))
                         (i32.store offset=8 (local.get $e) (local.get $bOperand))
-                        (i32.store offset=12 (local.get $e) (i32.or (local.get $bk) (i32.const 1073741824)))
+                        (i32.store offset=12 (local.get $e) (i32.or (i32.or (local.get $bk) (local.get $bInfo)) (i32.const 1073741824)))
                         (local.set $np (i32.add (local.get $np) (i32.const 1)))
                       )
                     )
@@ -11074,7 +10809,7 @@
                   (loop $l41
                     (local.set $fe (i32.add (local.get $pairs) (i32.shl (local.get $fj) (i32.const 4))))
                     (local.set $finfo (i32.load offset=12 (local.get $fe)))
-                    (local.set $fbk (i32.and (local.get $finfo) (i32.const 1073741823)))
+                    (local.set $fbk (i32.and (local.get $finfo) (i32.const 536870911)))
                     (local.set $fb2 (i32.and (i32.load offset=8 (local.get $fe)) (i32.const -4)))
                     (if (i32.and (i32.ge_u (local.get $fb2) (local.get $temps)) (i32.lt_u (local.get $fb2) (i32.add (local.get $temps) (i32.mul (local.get $tempCap) (i32.const 96)))))
                       (then
@@ -11206,7 +10941,7 @@
                 (local.set $info (i32.load offset=12 (local.get $e)))
                 (if (i32.and (local.get $info) (i32.const -2147483648))
                   (then
-                    (i32.store8 (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 1073741823))) (i32.and (i32.load8_u (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 1073741823)))) (i32.const 254)))
+                    (i32.store8 (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 536870911))) (i32.and (i32.load8_u (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 536870911)))) (i32.const 254)))
                   )
                 )
                 (br_if $l7 (i32.lt_u (local.tee $j (i32.add (local.get $j) (i32.const 1))) (local.get $np)))
@@ -11253,7 +10988,7 @@
                 (local.set $info (i32.load offset=12 (local.get $e)))
                 (if (i32.and (local.get $info) (i32.const -2147483648))
                   (then
-                    (i32.store8 (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 1073741823))) (i32.and (i32.load8_u (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 1073741823)))) (i32.const 253)))
+                    (i32.store8 (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 536870911))) (i32.and (i32.load8_u (i32.add (local.get $flags) (i32.and (local.get $info) (i32.const 536870911)))) (i32.const 253)))
                   )
                 )
                 (br_if $l11 (i32.lt_u (local.tee $j (i32.add (local.get $j) (i32.const 1))) (local.get $np)))

@@ -5,12 +5,14 @@
  */
 
 /** Pair entry of g1_batch_add: dst, a, b (bit 0 = negate b; bit 1 = b is the β·x slot of a shared-y
- * triple, its y two elements on), info (bits 0..29 caller data, bit 30 caller flag, bit 31 set by
- * the kernel when the sum is the point at infinity). */
+ * triple, its y two elements on), info (bits 0..28 caller data, bit 29 = b is packed (its x and y
+ * PK-byte packed elements, bit 2 of b a tag), bit 30 caller flag, bit 31 set by the kernel when the
+ * sum is the point at infinity). */
 export const PAIR_BYTES = 16;
 export const INFO_INFINITY = 0x80000000;
 export const INFO_TEMP = 0x40000000;
-export const INFO_DATA_MASK = 0x3fffffff;
+export const INFO_PACKED = 0x20000000;
+export const INFO_DATA_MASK = 0x1fffffff;
 
 /** Bucket states in msm_accumulate (one byte per bucket). */
 export const BUCKET_EMPTY = 0;
@@ -65,9 +67,8 @@ export const ACC_STATE_FIELDS = [
   // the carry rule as 128-bit little-endian values in 32-bit words (index 17 → byte 68; the kernel
   // reads them with i64 loads, unaligned, which Wasm allows)
   'carryMask0', 'carryMask1', 'carryMask2', 'carryMask3', 'carryThreshold0', 'carryThreshold1', 'carryThreshold2', 'carryThreshold3',
-  // how item i's point is found: POINT_LAYOUT_PAIRS, _TRIPLES or _PACKED; PACKED unpacks points into
-  // staging (batch × 2·EB bytes: slot k for pair k's b operand)
-  'pointLayout', 'staging',
+  // how item i's point is found: POINT_LAYOUT_PAIRS, _TRIPLES or _PACKED
+  'pointLayout',
 ] as const;
 export type AccStateField = (typeof ACC_STATE_FIELDS)[number];
 export const accOffset = (f: AccStateField) => 4 * ACC_STATE_FIELDS.indexOf(f);
@@ -83,8 +84,8 @@ export const POINT_LAYOUT_TRIPLES = 1;
 /**
  * PACKED: triples as TRIPLES, each element packed to packedElementBytes (the w-bit limbs
  * concatenated: 48 bytes instead of 52 for 381 bits on 30-bit limbs) by msm_expand_packed;
- * msm_accumulate unpacks a point when it copies it or makes it the b operand of a pair (into the
- * pair's staging slot), so g1_batch_add never sees a packed point.
+ * msm_accumulate unpacks a point when it copies it (into a bucket or a temporary) and passes it
+ * packed as the b operand of a pair (INFO_PACKED), which g1_batch_add reads as it is.
  */
 export const POINT_LAYOUT_PACKED = 2;
 

@@ -34,7 +34,7 @@ import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js'
 import { countedScratch, type CountedScratch } from './scratch.js';
 import { emitStraus } from './msm-straus.js';
 import {
-  ACC_STATE_FIELDS, BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_TEMP, PAIR_BYTES,
+  ACC_STATE_FIELDS, BUCKET_BUSY, BUCKET_EMPTY, BUCKET_FULL, HALF_MAGNITUDE_BITS, INFO_DATA_MASK, INFO_INFINITY, INFO_PACKED, INFO_TEMP, PAIR_BYTES,
   POINT_LAYOUT_PACKED, POINT_LAYOUT_PAIRS, accOffset, batchAddScratchBytes, packedElementBytes, type AccStateField,
 } from '../abi/layout.js';
 
@@ -59,6 +59,14 @@ function wrapList(items: readonly string[], perLine: number): string[] {
  */
 function yPointer(tagged: I32, EB: number): I32 {
   return i32.add(i32.add(i32.and(tagged, i32.const(~3)), i32.const(EB)), i32.mul(i32.and(tagged, i32.const(2)), i32.const(EB / 2)));
+}
+
+/** Limb j (w bits) of an element packed by <f>_pack, cut from its 64-bit words (`word(k)`, k < words). */
+function packedLimb(L: FieldLayout, words: number, word: (k: number) => I64, j: number): I64 {
+  const bit = L.w * j, k = bit >> 6, s = bit & 63;
+  let v: I64 = k < words ? i64.shr_u(word(k), s) : i64.const(0n);
+  if (s + L.w > 64 && k + 1 < words) v = i64.or(v, i64.shl(word(k + 1), 64 - s));
+  return i64.and(v, i64.const((1n << BigInt(L.w)) - 1n));
 }
 
 export class MsmGen {
@@ -335,13 +343,7 @@ export class MsmGen {
       if (L.w === 64) return fb.call(`${f}_copy`, out.get, x.get);
       const W = fb.locals64('w', words);
       W.forEach((wk, k) => wk.set(i64.load(x.get, 8 * k)));
-      const mask = i64.const((1n << BigInt(L.w)) - 1n);
-      for (let j = 0; j < L.n; j++) {
-        const bit = L.w * j, k = bit >> 6, s = bit & 63;
-        let v: I64 = k < words ? i64.shr_u(W[k].get, s) : i64.const(0n);
-        if (s + L.w > 64 && k + 1 < words) v = i64.or(v, i64.shl(W[k + 1].get, 64 - s));
-        fb.i32Store(out.get, 4 * j, i32.wrap_i64(i64.and(v, mask)));
-      }
+      for (let j = 0; j < L.n; j++) fb.i32Store(out.get, 4 * j, i32.wrap_i64(packedLimb(L, words, (k) => W[k].get, j)));
     });
   }
 
@@ -432,40 +434,43 @@ export class MsmGen {
     const { f } = field;
     const { EB } = this;
     if (!this.lazy) {
-      // the same kernels composed of the exact ops (64-bit limbs: no headroom), so every G1 module has them
-      this.mb.func(`${f}_chord_diffs`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
-        `${f}_chord_diffs(D, N, a, b, yb, neg) → ${f}_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops (no headroom for the lazy form).`,
-      ], (fb) => {
-        const [D, N, a, b, yb] = (['D', 'N', 'a', 'b', 'yb'] as const).map((name) => fb.param(name, 'i32').get);
-        const ya = i32.add(a, i32.const(EB));
-        fb.call(`${f}_sub`, D, b, a);
-        fb.if(fb.param('neg', 'i32').get, () => {
-          fb.call(`${f}_add`, N, yb, ya);
-          fb.call(`${f}_neg`, N, N);
-        }, () => fb.call(`${f}_sub`, N, yb, ya));
-        fb.ret(fb.callExpr('i32', `${f}_is_zero`, D));
-      }, { export: false });
+      // the same kernels composed of the exact ops (64-bit limbs: no headroom), so every G1 module has
+      // them; 64-bit limbs are packed already (PK = EB), so the _packed forms are the same code
+      for (const form of ['', '_packed']) {
+        this.mb.func(`${f}_chord_diffs${form}`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
+          `${f}_chord_diffs${form}(D, N, a, b, yb, neg) → ${f}_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops (no headroom for the lazy form).`,
+        ], (fb) => {
+          const [D, N, a, b, yb] = (['D', 'N', 'a', 'b', 'yb'] as const).map((name) => fb.param(name, 'i32').get);
+          const ya = i32.add(a, i32.const(EB));
+          fb.call(`${f}_sub`, D, b, a);
+          fb.if(fb.param('neg', 'i32').get, () => {
+            fb.call(`${f}_add`, N, yb, ya);
+            fb.call(`${f}_neg`, N, N);
+          }, () => fb.call(`${f}_sub`, N, yb, ya));
+          fb.ret(fb.callExpr('i32', `${f}_is_zero`, D));
+        }, { export: false });
+        this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
+          `${f}_chord_tail${form}(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)`,
+          `by the exact ops; dst may equal a. scratch: 3 elements.`,
+        ], (fb) => {
+          const [dst, a, b, inv, q, scratch] = (['dst', 'a', 'b', 'inv', 'q', 'scratch'] as const).map((name) => fb.param(name, 'i32').get);
+          const LAM = scratch, X3 = i32.add(scratch, i32.const(EB)), T = i32.add(scratch, i32.const(2 * EB));
+          fb.call(`${f}_mul`, LAM, inv, q);
+          fb.call(`${f}_sqr`, X3, LAM);
+          fb.call(`${f}_sub`, X3, X3, a);
+          fb.call(`${f}_sub`, X3, X3, b);
+          fb.call(`${f}_sub`, T, a, X3);
+          fb.call(`${f}_mul`, T, T, LAM);
+          fb.call(`${f}_sub`, i32.add(dst, i32.const(EB)), T, i32.add(a, i32.const(EB)));
+          fb.call(`${f}_copy`, dst, X3);
+        }, { export: false });
+      }
       this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
         `${f}_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D, by ${f}_mul.`,
       ], (fb) => {
         const [Q, P, D] = (['Q', 'P', 'D'] as const).map((name) => fb.param(name, 'i32').get);
         fb.call(`${f}_mul`, Q, Q, P);
         fb.call(`${f}_mul`, P, P, D);
-      }, { export: false });
-      this.mb.func(`${f}_chord_tail`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
-        `${f}_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)`,
-        `by the exact ops; dst may equal a. scratch: 3 elements.`,
-      ], (fb) => {
-        const [dst, a, b, inv, q, scratch] = (['dst', 'a', 'b', 'inv', 'q', 'scratch'] as const).map((name) => fb.param(name, 'i32').get);
-        const LAM = scratch, X3 = i32.add(scratch, i32.const(EB)), T = i32.add(scratch, i32.const(2 * EB));
-        fb.call(`${f}_mul`, LAM, inv, q);
-        fb.call(`${f}_sqr`, X3, LAM);
-        fb.call(`${f}_sub`, X3, X3, a);
-        fb.call(`${f}_sub`, X3, X3, b);
-        fb.call(`${f}_sub`, T, a, X3);
-        fb.call(`${f}_mul`, T, T, LAM);
-        fb.call(`${f}_sub`, i32.add(dst, i32.const(EB)), T, i32.add(a, i32.const(EB)));
-        fb.call(`${f}_copy`, dst, X3);
       }, { export: false });
       return;
     }
@@ -486,20 +491,8 @@ export class MsmGen {
       return z;
     };
     const multiples = [0n, L.p, 2n * L.p, 3n * L.p].map((m) => limbsOf(m)[n - 1]);
-    this.mb.func(`${f}_chord_diffs`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
-      `${f}_chord_diffs(D, N, a, b, yb, neg) → zero candidate: D = x_b − x_a + 2p ∈ (0, 4p) and N = ±y_b − y_a, as`,
-      `y_b − y_a + 2p or (neg) 4p − y_b − y_a ∈ (0, 4p] (${f}_sub_lazy, ${f}_neg_sum_lazy), for affine a (y at a + EB),`,
-      `x_b at b, y_b at yb, all in [0, 2p). Returns 1 when D's top limb is that of 0, p, 2p or 3p (then test D with`,
-      `${f}_is_zero_lazy), else 0. Cost: two interleaved borrow chains and four compares: the differences of a chord`,
-      'need no product, so a batch computes them all before its first (their chains overlap instead of waiting).',
-    ], (fb) => {
-      const a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get, yb = fb.param('yb', 'i32').get, neg = fb.param('neg', 'i32').get;
-      const D = chain(fb, (j) => i64.sub(i64.add(limb(b, j), i64.const(twoP[j])), limb(a, j)), 'd');
-      const N = chain(fb, (j) => i64.sub(i64.select(i64.sub(i64.const(fourP[j]), limb(yb, j)), i64.add(limb(yb, j), i64.const(twoP[j])), neg), limb(a, j, EB)), 'y');
-      field.store(fb, fb.param('D', 'i32').get, D.map((v) => v.get));
-      field.store(fb, fb.param('N', 'i32').get, N.map((v) => v.get));
-      fb.ret(multiples.map((m) => i64.eq(D[n - 1].get, i64.const(m))).reduce((acc, c) => i32.or(acc, c)));
-    }, { export: false });
+    // limb j of b's element at ptr: normalized limbs, or (_packed) cut from the PK-byte packed words
+    const packedAt = (ptr: I32, j: number) => packedLimb(L, this.PK / 8, (k) => i64.load(ptr, 8 * k), j);
     this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
       `${f}_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D (Montgomery products; P, D < 2p or ≤ 4p as ${f}_mul takes them),`,
       'P read once. Cost: 2M.',
@@ -511,32 +504,54 @@ export class MsmGen {
       const pd = field.productOfLocals(fb, ps, field.load(fb, fb.param('D', 'i32').get, 'dv'), 'kp', 'pd');
       field.store(fb, P, pd.map((v) => v.get));
     }, { export: false });
-    this.mb.func(`${f}_chord_tail`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
-      `${f}_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3).`,
-      `Affine a (y at a + EB), x_b at b; inv, x_a, x_b, y_a in [0, 2p), q ≤ 4p; dst may equal a. The limbs stay in`,
-      'locals from λ to y3; scratch unused (the composed form\'s). Cost: 2M + 1S, one lazy difference, two corrected ones.',
-    ], (fb) => {
-      const dst = fb.param('dst', 'i32').get, a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get;
-      const lam = field.productOfLocals(fb, field.load(fb, fb.param('inv', 'i32').get, 'iv'), field.load(fb, fb.param('q', 'i32').get, 'qv'), 'k', 'lam');
-      const lam2 = field.squareOfLocals(fb, lam, 'sk', 'sq');
-      const x3 = field.subCorrected(fb, (j) => lam2[j].get, [(j) => limb(a, j), (j) => limb(b, j)]);
-      const dx = chain(fb, (j) => i64.sub(i64.add(limb(a, j), i64.const(twoP[j])), x3[j].get), 'dx');
-      field.store(fb, dst, x3.map((v) => v.get));
-      const t = field.productOfLocals(fb, dx, lam, 'ky', 'ty');
-      const y3 = field.subCorrected(fb, (j) => t[j].get, [(j) => limb(a, j, EB)]);
-      field.store(fb, i32.add(dst, i32.const(EB)), y3.map((v) => v.get));
-    }, { export: false });
+    for (const [form, bLimb] of [['', limb], ['_packed', packedAt]] as const) {
+      this.mb.func(`${f}_chord_diffs${form}`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
+        `${f}_chord_diffs${form}(D, N, a, b, yb, neg) → zero candidate: D = x_b − x_a + 2p ∈ (0, 4p) and N = ±y_b − y_a, as`,
+        `y_b − y_a + 2p or (neg) 4p − y_b − y_a ∈ (0, 4p] (${f}_sub_lazy, ${f}_neg_sum_lazy), for affine a (y at a + EB),`,
+        `x_b at b, y_b at yb (${form ? `packed by ${f}_pack` : 'normalized limbs'}), all in [0, 2p). Returns 1 when D's top limb is that of 0, p, 2p or 3p (then test D with`,
+        `${f}_is_zero_lazy), else 0. Cost: two interleaved borrow chains and four compares: the differences of a chord`,
+        'need no product, so a batch computes them all before its first (their chains overlap instead of waiting).',
+      ], (fb) => {
+        const a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get, yb = fb.param('yb', 'i32').get, neg = fb.param('neg', 'i32').get;
+        const D = chain(fb, (j) => i64.sub(i64.add(bLimb(b, j), i64.const(twoP[j])), limb(a, j)), 'd');
+        const ybj = fb.local('ybj', 'i64');
+        const N = chain(fb, (j) => {
+          ybj.set(bLimb(yb, j));
+          return i64.sub(i64.select(i64.sub(i64.const(fourP[j]), ybj.get), i64.add(ybj.get, i64.const(twoP[j])), neg), limb(a, j, EB));
+        }, 'y');
+        field.store(fb, fb.param('D', 'i32').get, D.map((v) => v.get));
+        field.store(fb, fb.param('N', 'i32').get, N.map((v) => v.get));
+        fb.ret(multiples.map((m) => i64.eq(D[n - 1].get, i64.const(m))).reduce((acc, c) => i32.or(acc, c)));
+      }, { export: false });
+      this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
+        `${f}_chord_tail${form}(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3).`,
+        `Affine a (y at a + EB), x_b at b (${form ? `packed by ${f}_pack` : 'normalized limbs'}); inv, x_a, x_b, y_a in [0, 2p), q ≤ 4p; dst may equal a. The limbs stay in`,
+        'locals from λ to y3; scratch unused (the composed form\'s). Cost: 2M + 1S, one lazy difference, two corrected ones.',
+      ], (fb) => {
+        const dst = fb.param('dst', 'i32').get, a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get;
+        const lam = field.productOfLocals(fb, field.load(fb, fb.param('inv', 'i32').get, 'iv'), field.load(fb, fb.param('q', 'i32').get, 'qv'), 'k', 'lam');
+        const lam2 = field.squareOfLocals(fb, lam, 'sk', 'sq');
+        const x3 = field.subCorrected(fb, (j) => lam2[j].get, [(j) => limb(a, j), (j) => bLimb(b, j)]);
+        const dx = chain(fb, (j) => i64.sub(i64.add(limb(a, j), i64.const(twoP[j])), x3[j].get), 'dx');
+        field.store(fb, dst, x3.map((v) => v.get));
+        const t = field.productOfLocals(fb, dx, lam, 'ky', 'ty');
+        const y3 = field.subCorrected(fb, (j) => t[j].get, [(j) => limb(a, j, EB)]);
+        field.store(fb, i32.add(dst, i32.const(EB)), y3.map((v) => v.get));
+      }, { export: false });
+    }
   }
 
   private emitBatchAdd(): void {
     const { EB } = this;
     // G1 runs the chord kernels (lazy where the field has the headroom); G2 composes the exact ops here
     const chords = this.group === 'g1';
+    const { PK } = this;
     const f = this.fp.f;
     this.mb.func(this.kernel('batch_add'), { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
       `${this.kernel('batch_add')}(pairs, count, scratch): for each ${PAIR_BYTES}-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
       'b negated when its bit 0 is set; b\'s y is at x + EB, or at x + 2·EB when its bit 1 is set (a shared-y triple, see',
-      'msm_expand_triples). a, b must be finite points; a = b doubles (b\'s tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).',
+      'msm_expand_triples); with info bit 29 (INFO_PACKED) b\'s x and y are packed elements (fp_pack), y one or two PK on, bit 2 a tag.',
+      'a, b must be finite points; a = b doubles (b\'s tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).',
       `dst may equal a; no dst may be another entry's a or b. scratch: ${this.batchScratch.doc()}: numerators and`,
       'denominators (count elements each), 8 temporaries, count kind bytes. λ_k = N_k/D_k for all k with one inversion',
       '(Montgomery\'s trick with the numerators folded in): a first pass takes every N_k, D_k (no products, so their',
@@ -558,6 +573,7 @@ export class MsmGen {
       const Dk = fb.local('Dk', 'i32');
       const Qk = fb.local('Qk', 'i32');
       const candidate = fb.local('candidate', 'i32');
+      const packed = fb.local('packed', 'i32');
       // scratch: N, then Q [count] | D[count] | 8 temporaries | kinds[count] (bytes)
       const qAt = (idx: I32) => i32.add(scratch.get, i32.mul(idx, i32.const(EB)));
       const tmp = (j: number) => i32.add(scratch.get, i32.add(i32.mul(count.get, i32.const(2 * EB)), i32.const(j * EB)));
@@ -574,10 +590,25 @@ export class MsmGen {
         a.set(i32.load(e.get, 4));
         b.set(i32.load(e.get, 8));
         neg.set(i32.and(b.get, i32.const(1)));
-        yb.set(yPointer(b.get, EB));
-        b.set(i32.and(b.get, i32.const(~3)));
+        if (PK) {
+          // a packed b (info bit): x at b without its three tag bits, y one or (bit 1) two packed elements on
+          packed.set(i32.ne(i32.and(i32.load(e.get, 12), i32.const(INFO_PACKED)), i32.const(0)));
+          yb.set(i32.select(
+            i32.add(i32.and(b.get, i32.const(~7)), i32.mul(i32.const(PK), i32.add(i32.const(1), i32.shr_u(i32.and(b.get, i32.const(2)), i32.const(1))))),
+            yPointer(b.get, EB), packed.get));
+          b.set(i32.and(b.get, i32.select(i32.const(~7), i32.const(~3), packed.get)));
+        } else {
+          yb.set(yPointer(b.get, EB));
+          b.set(i32.and(b.get, i32.const(~3)));
+        }
         Dk.set(i32.add(dArr.get, i32.mul(idx, i32.const(EB))));
         Qk.set(qAt(idx));
+      };
+      /** A chord kernel of the plain or (b packed) the _packed form. */
+      const chordCall = (name: 'chord_diffs' | 'chord_tail', result: Local<'i32'> | undefined, ...args: I32[]) => {
+        const run = (form: string) => (result ? result.set(fb.callExpr('i32', `${f}_${name}${form}`, ...args)) : call(`${name}${form}`, ...args));
+        if (PK) fb.if(packed.get, () => run('_packed'), () => run(''));
+        else run('');
       };
       // a tangent: N = 3x², D = 2y
       const tangent = () => {
@@ -596,7 +627,8 @@ export class MsmGen {
           kind.set(i32.const(0));
           // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
           const sameX = () => {
-            call('copy', YB, yb.get);
+            if (PK) fb.if(packed.get, () => call('unpack', YB, yb.get), () => call('copy', YB, yb.get));
+            else call('copy', YB, yb.get);
             fb.if(neg.get, () => call('neg', YB, YB));
             fb.if(fb.callExpr('i32', `${f}_eq`, YB, ya()), tangent, () => {
               kind.set(i32.const(2));
@@ -604,10 +636,15 @@ export class MsmGen {
             });
           };
           if (chords) {
-            candidate.set(fb.callExpr('i32', `${f}_chord_diffs`, Dk.get, Qk.get, a.get, b.get, yb.get, neg.get));
+            chordCall('chord_diffs', candidate, Dk.get, Qk.get, a.get, b.get, yb.get, neg.get);
             // D_0 is P_0, the inversion's input when the batch has one pair: exact
             fb.if(i32.eqz(k.get), () => {
-              call('sub', Dk.get, b.get, a.get);
+              if (PK) {
+                fb.if(packed.get, () => {
+                  call('unpack', T2, b.get);
+                  call('sub', Dk.get, T2, a.get);
+                }, () => call('sub', Dk.get, b.get, a.get));
+              } else call('sub', Dk.get, b.get, a.get);
               candidate.set(i32.const(1));
             });
             fb.if(candidate.get, () => fb.if(fb.callExpr('i32', `${f}_is_zero_lazy`, Dk.get), sameX));
@@ -644,7 +681,7 @@ export class MsmGen {
           fb.i32Store(e.get, 12, i32.or(i32.load(e.get, 12), i32.const(INFO_INFINITY)));
         }, () => {
           const dst = i32.load(e.get, 0);
-          if (chords) call('chord_tail', dst, a.get, b.get, INV, Qk.get, LAM);
+          if (chords) chordCall('chord_tail', undefined, dst, a.get, b.get, INV, Qk.get, LAM);
           else {
             // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a
             call('mul', LAM, INV, Qk.get);
@@ -724,7 +761,7 @@ export class MsmGen {
         state[name].set(i32.load(st.get, accOffset(name)));
       }
       // (tempCap: temporary slots, more than the batch: see the runtime)
-      const { points, halves, count, shift, c, buckets, bstate, pending, pairs, deferred, temps, freeTemps, scratch, pendingList, tempCap, staging } = state;
+      const { points, halves, count, shift, c, buckets, bstate, pending, pairs, deferred, temps, freeTemps, scratch, pendingList, tempCap } = state;
       const { batch: cap, deferredCap: dcap, pointLayout: layout } = state;
       // the carry rule's 128-bit values, as low and high i64 (words 0–1 and 2–3)
       const wide = (name: 'carryMask' | 'carryThreshold', word: 0 | 2) => {
@@ -821,16 +858,12 @@ export class MsmGen {
           () => fb.call(`${f}_neg`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)),
           () => fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)));
       };
-      /** The b operand of the next pair for a tagged point: a packed one unpacked into the pair's staging slot. */
+      /** The b operand of the next pair for a tagged point (a packed one as it is: batch_add reads it,
+       * told by INFO_PACKED in bInfo, the info bits to add to that pair). */
+      const bInfo = fb.local('bInfo', 'i32');
       const asOperand = (it: I32) => {
         bOperand.set(it);
-        if (this.PK) {
-          fb.if(i32.and(bOperand.get, packedTag.get), () => {
-            const slot = i32.add(staging.get, i32.mul(np.get, i32.const(PB)));
-            copySigned(slot, i32.and(bOperand.get, i32.const(~1)));
-            bOperand.set(i32.or(slot, i32.and(bOperand.get, i32.const(1))));
-          });
-        }
+        bInfo.set(this.PK ? i32.mul(i32.ne(i32.and(bOperand.get, packedTag.get), i32.const(0)), i32.const(INFO_PACKED)) : i32.const(0));
         return bOperand.get;
       };
 
@@ -848,7 +881,7 @@ export class MsmGen {
               fb.br(scheduled);
             });
             fb.if(i32.eq(s.get, i32.const(BUCKET_FULL)), () => {
-              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), asOperand(item.get), bk.get);
+              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), asOperand(item.get), i32.or(bk.get, bInfo.get));
               fb.i32Store8(stateAt(bk.get), 0, i32.const(BUCKET_BUSY));
               fb.br(scheduled);
             });
@@ -862,10 +895,10 @@ export class MsmGen {
             });
             // a temporary (always stored positive) is its own destination; else take a free slot
             fb.if(isTemp.get, () => {
-              pushPair(item.get, item.get, asOperand(other.get), i32.or(bk.get, i32.const(INFO_TEMP)));
+              pushPair(item.get, item.get, asOperand(other.get), i32.or(i32.or(bk.get, bInfo.get), i32.const(INFO_TEMP)));
             }, () => {
               fb.if(isTempPtr(other.get), () => {
-                pushPair(other.get, other.get, asOperand(item.get), i32.or(bk.get, i32.const(INFO_TEMP)));
+                pushPair(other.get, other.get, asOperand(item.get), i32.or(i32.or(bk.get, bInfo.get), i32.const(INFO_TEMP)));
               }, () => {
                 // no free slot: run the batch; afterwards no bucket is busy, so the retry needs none
                 fb.if(i32.eqz(nfree.get), () => {
@@ -875,7 +908,7 @@ export class MsmGen {
                 nfree.set(i32.sub(nfree.get, i32.const(1)));
                 t.set(i32.load(i32.add(freeTemps.get, i32.shl(nfree.get, 2))));
                 copySigned(t.get, other.get);
-                pushPair(t.get, t.get, asOperand(item.get), i32.or(bk.get, i32.const(INFO_TEMP)));
+                pushPair(t.get, t.get, asOperand(item.get), i32.or(i32.or(bk.get, bInfo.get), i32.const(INFO_TEMP)));
               });
             });
             fb.i32Store(pendAt(bk.get), 0, i32.const(0));
@@ -948,7 +981,9 @@ export class MsmGen {
         lowHi.set(i64.and(i64.load(half.get, 8), maskHi.get));
         digit.set(i32.add(i32.wrap_i64(raw.get), i32.or(i64.gt_u(lowHi.get, thrHi.get),
           i32.and(i64.eq(lowHi.get, thrHi.get), i64.gt_u(i64.and(i64.load(half.get), maskLo.get), thrLo.get)))));
-        fb.if(i32.gt_s(digit.get, halfL.get), () => digit.set(i32.sub(digit.get, i32.shl(halfL.get, 1))));
+        // digits above L wrap to digit − 2L (the carry into the next window); selects, not branches: the
+        // digit's sign is a coin flip
+        digit.set(i32.sub(digit.get, i32.mul(i32.gt_s(digit.get, halfL.get), i32.shl(halfL.get, 1))));
         fb.if(i32.ne(digit.get, i32.const(0)), () => {
           // item i's point, tagged: POINT_LAYOUT_PAIRS: affine point i (stride PB); TRIPLES / PACKED: triple
           // ⌊i/2⌋ = [β·x, x, y], half 2j is (x, y) at +1 element, half 2j + 1 is (β·x, y) at +0 with tag bit 1
@@ -960,13 +995,9 @@ export class MsmGen {
           // the half's sign (bit 127) negates the point: msm_expand_endo (pairs) may have moved it onto
           // the points and cleared it; shared-y triples and fixed-base tables cannot, so there it stays
           const sign = i32.shr_u(i32.load(half.get, 12), i32.const(31));
-          fb.if(i32.lt_s(digit.get, i32.const(0)), () => {
-            item.set(i32.or(ptPtr, i32.xor(sign, i32.const(1))));
-            bk.set(i32.sub(i32.sub(i32.const(0), digit.get), i32.const(1)));
-          }, () => {
-            item.set(i32.or(ptPtr, sign));
-            bk.set(i32.sub(digit.get, i32.const(1)));
-          });
+          const negative = i32.shr_u(digit.get, i32.const(31));
+          item.set(i32.or(ptPtr, i32.xor(sign, negative)));
+          bk.set(i32.sub(i32.select(i32.sub(i32.const(0), digit.get), digit.get, negative), i32.const(1)));
           schedule();
           fb.if(needFlush(), () => {
             flush();

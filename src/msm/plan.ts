@@ -65,8 +65,6 @@ export function workspaceRegions(g: PointGeometry, L: number, B: number, tempCap
     temps: tempCap * PB,
     freeTemps: 4 * tempCap,
     scratch: batchAddScratchBytes(Math.max(B, S), g.EB),
-    /** unpacked b operands of a batch (packed layout only) */
-    staging: g.packedBytes ? B * PB : 0,
   };
 }
 
@@ -74,7 +72,7 @@ export function workspaceRegions(g: PointGeometry, L: number, B: number, tempCap
 export interface WorkingSet {
   /** L buckets, their state bytes and pending slots: one random touch per addition */
   buckets: number;
-  /** a batch's pairs, staging, batch_add scratch, the temporaries and deferred entries a batch fills, the pending list */
+  /** a batch's pairs, batch_add scratch, the temporaries and deferred entries a batch fills, the pending list */
   batch: number;
   /** the items scanned while a batch fills: B halves (16 bytes) and their points (half a triple each) */
   inFlight: number;
@@ -92,7 +90,7 @@ export function accumulationWorkingSet(g: PointGeometry, L: number, B: number): 
   const r = workspaceRegions(g, L, B, tempCap, deferredCap);
   const buckets = r.buckets + r.bstate + r.pending;
   const tempsUsed = Math.min(tempCap, B);
-  const batch = r.pairs + r.staging + r.scratch + r.pendingList + (r.temps + r.freeTemps) * (tempsUsed / tempCap) + r.deferred * Math.min(1, (2 * B) / deferredCap);
+  const batch = r.pairs + r.scratch + r.pendingList + (r.temps + r.freeTemps) * (tempsUsed / tempCap) + r.deferred * Math.min(1, (2 * B) / deferredCap);
   const inFlight = B * (16 + (3 * (g.packedBytes || g.EB)) / 2);
   return { buckets, batch: Math.ceil(batch), inFlight, total: Math.ceil(buckets + batch + inFlight) };
 }

@@ -38,8 +38,6 @@ export interface Workspace {
   temps: number;
   freeTemps: number;
   scratch: number;
-  /** unpacked b operands of a batch (POINT_LAYOUT_PACKED): batch × 2·EB bytes */
-  staging: number;
 }
 
 /** A bucket set: the buckets, their states and pending slots (a workspace's own, or a streamed window's). */
@@ -75,7 +73,6 @@ export function allocWorkspace(ctx: GroupContext, L: number, B: number, tempCap:
     temps: arena.alloc(r.temps),
     freeTemps: arena.alloc(r.freeTemps),
     scratch: arena.alloc(r.scratch),
-    staging: at(r.staging),
   };
   if (ownBuckets) clearBuckets(ctx.inst, ws, L);
   return ws;
@@ -88,9 +85,9 @@ export function clearBuckets(inst: Instance, set: BucketSet, L: number): void {
   mem.fill(0, set.pending, set.pending + 4 * L);
 }
 
-/** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets: its regions with staging counted for every group, and alignment. */
+/** Bytes allocWorkspace reserves (without the state blocks, a few hundred bytes), for memory budgets: its regions and alignment. */
 export function workspaceBytes(EB: number, L: number, B: number, tempCap: number, deferredCap: number, S = 0, ownBuckets = true): number {
-  const r = workspaceRegions({ EB, packedBytes: 1 }, L, B, tempCap, deferredCap, S, ownBuckets);
+  const r = workspaceRegions({ EB }, L, B, tempCap, deferredCap, S, ownBuckets);
   return Object.values(r).reduce((a, b) => a + b, 0) + 16 * 10;
 }
 
@@ -129,7 +126,7 @@ export function accumulateOps(ctx: GroupContext, ws: Workspace, job: AccumulateJ
     const first = s * ACCUMULATE_SLICE;
     const st = ws.st + (firstBlock + s) * STATE_BLOCK_BYTES;
     const state: Record<AccStateField, number> = {
-      points: job.points + (job.layout === POINT_LAYOUT_PAIRS ? first : first / 2) * job.pointBytes, pointLayout: job.layout, staging: ws.staging,
+      points: job.points + (job.layout === POINT_LAYOUT_PAIRS ? first : first / 2) * job.pointBytes, pointLayout: job.layout,
       halves: job.halves + 16 * first, count: Math.min(ACCUMULATE_SLICE, job.count - first),
       shift: job.shift, c: job.c, buckets: set.buckets, bstate: set.bstate, pending: set.pending, pairs: ws.pairs, batch: job.batch,
       deferred: ws.deferred, deferredCap: job.deferredCap, temps: ws.temps, freeTemps: ws.freeTemps, scratch: ws.scratch,
