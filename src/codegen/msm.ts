@@ -28,7 +28,7 @@ import type { CurveParams } from '../curves/types.js';
 import { Check, PointError, STATUS_SHIFT } from '../abi/codes.js';
 import { glvBasis } from '../reference/curve.js';
 import type { CoordinateField } from './fp2.js';
-import type { FieldLayout } from './field-layout.js';
+import { toLimbs, type FieldLayout } from './field-layout.js';
 import { FieldGen } from './field.js';
 import { FuncBuilder, I32, I64, Local, ModuleBuilder, i32, i64 } from './wat.js';
 import { countedScratch, type CountedScratch } from './scratch.js';
@@ -114,6 +114,7 @@ export class MsmGen {
 
   emitAll(): void {
     if (this.group !== 'g1') {
+      this.emitChordKernels();
       this.emitBatchAdd();
       this.emitBatchTouch();
       this.emitAccumulate();
@@ -347,6 +348,46 @@ export class MsmGen {
     });
   }
 
+  /** The limbs of v (< R) in the coordinate field's w-bit layout. */
+  private limbsOf(v: bigint): bigint[] {
+    const { w, n } = this.fp.L as FieldLayout;
+    return toLimbs(v, w, n);
+  }
+
+  /**
+   * A lazy difference into fresh locals (prefix): x − y + 2p ∈ (0, 4p), or 4p − x − y ∈ (0, 4p] where
+   * `negate` (a constant, or an i32 chosen per call by selects) — for x, y ∈ [0, 2p) given limb by
+   * limb. One signed borrow chain; `<f>_sub_lazy`, `<f>_neg_sum_lazy` and the chord kernels are written with it.
+   */
+  private lazyDifference(fb: FuncBuilder, x: (j: number) => I64, y: (j: number) => I64, negate: boolean | I32, prefix: string): Local<'i64'>[] {
+    const { w, n, p } = this.fp.L as FieldLayout;
+    const twoP = this.limbsOf(2n * p), fourP = this.limbsOf(4n * p);
+    const mask = i64.const((1n << BigInt(w)) - 1n);
+    const t = fb.local(`${prefix}_t`, 'i64');
+    const xj = fb.local(`${prefix}_x`, 'i64');
+    const z = fb.locals64(prefix, n);
+    for (let j = 0; j < n; j++) {
+      const plus = (v: I64) => i64.add(v, i64.const(twoP[j]));
+      const minus = (v: I64) => i64.sub(i64.const(fourP[j]), v);
+      let first: I64;
+      if (typeof negate === 'boolean') first = negate ? minus(x(j)) : plus(x(j));
+      else {
+        xj.set(x(j));
+        first = i64.select(minus(xj.get), plus(xj.get), negate);
+      }
+      const v = i64.sub(first, y(j));
+      t.set(j === 0 ? v : i64.add(v, i64.shr_s(t.get, w)));
+      z[j].set(i64.and(t.get, mask));
+    }
+    return z;
+  }
+
+  /** i32: 1 when a top limb is that of 0, p, 2p or 3p — the only values ≡ 0 in a lazy difference's [0, 4p). */
+  private zeroCandidate(top: I64): I32 {
+    const p = (this.fp.L as FieldLayout).p;
+    return [0n, p, 2n * p, 3n * p].map((m) => i64.eq(top, i64.const(this.limbsOf(m).at(-1)!))).reduce((acc, c) => i32.or(acc, c));
+  }
+
   /**
    * ${f}_sub_lazy(out, x, y) = x − y + 2p ∈ (0, 4p) and ${f}_neg_sum_lazy(out, x, y) = 4p − x − y ∈ (0, 4p],
    * for x, y ∈ [0, 2p), normalized limbs: differences that only feed a Montgomery product, which
@@ -373,25 +414,15 @@ export class MsmGen {
       this.mb.func(`${f}_is_zero_lazy`, { x: 'i32' }, 'i32', [`${f}_is_zero_lazy(x): ${f}_is_zero (${f}_sub_lazy is exact here).`], (fb) => fb.ret(fb.callExpr('i32', `${f}_is_zero`, fb.param('x', 'i32').get)));
       return;
     }
-    const mask = i64.const((1n << BigInt(L.w)) - 1n);
-    const limbsOf = (v: bigint) => Array.from({ length: L.n }, (_, j) => (v >> BigInt(L.w * j)) & ((1n << BigInt(L.w)) - 1n));
-    const emit = (name: string, doc: string, offset: bigint, sign: 1 | -1) => {
-      const c = limbsOf(offset);
+    const emit = (name: string, doc: string, negate: boolean) => {
       this.mb.func(`${f}_${name}`, { out: 'i32', x: 'i32', y: 'i32' }, undefined, [doc], (fb) => {
-        const out = fb.param('out', 'i32'), x = fb.param('x', 'i32'), y = fb.param('y', 'i32');
-        const t = fb.local('t', 'i64');
-        const z = fb.locals64('z', L.n);
-        for (let j = 0; j < L.n; j++) {
-          const xj = i64.load32_u(x.get, 4 * j), yj = i64.load32_u(y.get, 4 * j);
-          const v = sign > 0 ? i64.sub(i64.add(xj, i64.const(c[j])), yj) : i64.sub(i64.sub(i64.const(c[j]), xj), yj);
-          t.set(j === 0 ? v : i64.add(v, i64.shr_s(t.get, L.w)));
-          z[j].set(i64.and(t.get, mask));
-        }
-        z.forEach((zj, j) => fb.i32Store(out.get, 4 * j, i32.wrap_i64(zj.get)));
+        const x = fb.param('x', 'i32').get, y = fb.param('y', 'i32').get;
+        const z = this.lazyDifference(fb, (j) => i64.load32_u(x, 4 * j), (j) => i64.load32_u(y, 4 * j), negate, 'z');
+        z.forEach((zj, j) => fb.i64Store32(fb.param('out', 'i32').get, 4 * j, zj.get));
       });
     };
-    emit('sub_lazy', `${f}_sub_lazy(out, x, y): x − y + 2p ∈ (0, 4p) for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 2n * L.p, 1);
-    emit('neg_sum_lazy', `${f}_neg_sum_lazy(out, x, y): 4p − x − y ∈ (0, 4p] for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, 4n * L.p, -1);
+    emit('sub_lazy', `${f}_sub_lazy(out, x, y): x − y + 2p ∈ (0, 4p) for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, false);
+    emit('neg_sum_lazy', `${f}_neg_sum_lazy(out, x, y): 4p − x − y ∈ (0, 4p] for x, y ∈ [0, 2p): only as a ${f}_mul input. Cost: one borrow chain.`, true);
 
     // the exact ops below are written with the field generator's limb primitives (a FieldGen of ≤ 30-bit limbs here)
     const field = this.fp;
@@ -407,7 +438,7 @@ export class MsmGen {
     });
 
     // x ≡ 0 (mod p) for x ∈ [0, 4p) (a lazy difference): x ∈ {0, p, 2p, 3p}; the top limb rejects almost every x
-    const multiples = [0n, L.p, 2n * L.p, 3n * L.p].map(limbsOf);
+    const multiples = [0n, L.p, 2n * L.p, 3n * L.p].map((m) => this.limbsOf(m));
     this.mb.func(`${f}_is_zero_lazy`, { x: 'i32' }, 'i32', [
       `${f}_is_zero_lazy(x) → 1 if x ≡ 0 (mod p), else 0, for x ∈ [0, 4p) (${f}_sub_lazy's range). Cost: one load and four`,
       'compares unless the top limb is that of 0, p, 2p or 3p, then a full compare with each.',
@@ -415,7 +446,7 @@ export class MsmGen {
       const x = fb.param('x', 'i32');
       const top = fb.local('top', 'i64');
       top.set(i64.load32_u(x.get, 4 * (L.n - 1)));
-      fb.if(i32.eqz(multiples.map((m) => i64.eq(top.get, i64.const(m[L.n - 1]))).reduce((acc, c) => i32.or(acc, c))), () => fb.ret(i32.const(0)));
+      fb.if(i32.eqz(this.zeroCandidate(top.get)), () => fb.ret(i32.const(0)));
       const xs = field.load(fb, x.get, 'x');
       const equals = (m: bigint[]) => m.map((mj, j) => i64.eq(xs[j].get, i64.const(mj))).reduce((acc, c) => i32.and(acc, c));
       fb.ret(multiples.map(equals).reduce((acc, c) => i32.or(acc, c)));
@@ -424,9 +455,10 @@ export class MsmGen {
 
   // ------------------------------------------------------------------ batch-affine addition
   /**
-   * ${f}_chord_diffs and ${f}_chord_tail: a chord's differences and its tail as one kernel each, the
-   * limbs in locals between their steps (G1 with lazy differences only; batch_add composes the
-   * separate kernels elsewhere).
+   * G1's chord kernels for batch_add: ${f}_chord_diffs (a pair's D and N), ${f}_chord_prefix (the
+   * forward products) and ${f}_chord_tail (λ to y3), the limbs in locals between their steps, with
+   * _packed forms of the first and last for a packed b. Without the lazy headroom (64-bit limbs,
+   * whose packed elements are plain ones) they are compositions of the exact ops, in one form.
    */
   private emitChordKernels(): void {
     const L = this.fp.L as FieldLayout;
@@ -434,37 +466,33 @@ export class MsmGen {
     const { f } = field;
     const { EB } = this;
     if (!this.lazy) {
-      // the same kernels composed of the exact ops (64-bit limbs: no headroom), so every G1 module has
-      // them; 64-bit limbs are packed already (PK = EB), so the _packed forms are the same code
-      for (const form of ['', '_packed']) {
-        this.mb.func(`${f}_chord_diffs${form}`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
-          `${f}_chord_diffs${form}(D, N, a, b, yb, neg) → ${f}_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops (no headroom for the lazy form).`,
-        ], (fb) => {
-          const [D, N, a, b, yb] = (['D', 'N', 'a', 'b', 'yb'] as const).map((name) => fb.param(name, 'i32').get);
-          const ya = i32.add(a, i32.const(EB));
-          fb.call(`${f}_sub`, D, b, a);
-          fb.if(fb.param('neg', 'i32').get, () => {
-            fb.call(`${f}_add`, N, yb, ya);
-            fb.call(`${f}_neg`, N, N);
-          }, () => fb.call(`${f}_sub`, N, yb, ya));
-          fb.ret(fb.callExpr('i32', `${f}_is_zero`, D));
-        }, { export: false });
-        this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
-          `${f}_chord_tail${form}(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)`,
-          `by the exact ops; dst may equal a. scratch: 3 elements.`,
-        ], (fb) => {
-          const [dst, a, b, inv, q, scratch] = (['dst', 'a', 'b', 'inv', 'q', 'scratch'] as const).map((name) => fb.param(name, 'i32').get);
-          const LAM = scratch, X3 = i32.add(scratch, i32.const(EB)), T = i32.add(scratch, i32.const(2 * EB));
-          fb.call(`${f}_mul`, LAM, inv, q);
-          fb.call(`${f}_sqr`, X3, LAM);
-          fb.call(`${f}_sub`, X3, X3, a);
-          fb.call(`${f}_sub`, X3, X3, b);
-          fb.call(`${f}_sub`, T, a, X3);
-          fb.call(`${f}_mul`, T, T, LAM);
-          fb.call(`${f}_sub`, i32.add(dst, i32.const(EB)), T, i32.add(a, i32.const(EB)));
-          fb.call(`${f}_copy`, dst, X3);
-        }, { export: false });
-      }
+      this.mb.func(`${f}_chord_diffs`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
+        `${f}_chord_diffs(D, N, a, b, yb, neg) → ${f}_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops.`,
+      ], (fb) => {
+        const [D, N, a, b, yb] = (['D', 'N', 'a', 'b', 'yb'] as const).map((name) => fb.param(name, 'i32').get);
+        const ya = i32.add(a, i32.const(EB));
+        fb.call(`${f}_sub`, D, b, a);
+        fb.if(fb.param('neg', 'i32').get, () => {
+          fb.call(`${f}_add`, N, yb, ya);
+          fb.call(`${f}_neg`, N, N);
+        }, () => fb.call(`${f}_sub`, N, yb, ya));
+        fb.ret(fb.callExpr('i32', `${f}_is_zero`, D));
+      }, { export: false });
+      this.mb.func(`${f}_chord_tail`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
+        `${f}_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)`,
+        `by the exact ops; dst may equal a. scratch: 3 elements.`,
+      ], (fb) => {
+        const [dst, a, b, inv, q, scratch] = (['dst', 'a', 'b', 'inv', 'q', 'scratch'] as const).map((name) => fb.param(name, 'i32').get);
+        const LAM = scratch, X3 = i32.add(scratch, i32.const(EB)), T = i32.add(scratch, i32.const(2 * EB));
+        fb.call(`${f}_mul`, LAM, inv, q);
+        fb.call(`${f}_sqr`, X3, LAM);
+        fb.call(`${f}_sub`, X3, X3, a);
+        fb.call(`${f}_sub`, X3, X3, b);
+        fb.call(`${f}_sub`, T, a, X3);
+        fb.call(`${f}_mul`, T, T, LAM);
+        fb.call(`${f}_sub`, i32.add(dst, i32.const(EB)), T, i32.add(a, i32.const(EB)));
+        fb.call(`${f}_copy`, dst, X3);
+      }, { export: false });
       this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
         `${f}_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D, by ${f}_mul.`,
       ], (fb) => {
@@ -475,22 +503,7 @@ export class MsmGen {
       return;
     }
     if (!(field instanceof FieldGen)) throw new Error('MsmGen: the lazy chord kernels need a FieldGen');
-    const { w, n } = L;
-    const mask = i64.const((1n << BigInt(w)) - 1n);
-    const limbsOf = (v: bigint) => Array.from({ length: n }, (_, j) => (v >> BigInt(w * j)) & ((1n << BigInt(w)) - 1n));
-    const twoP = limbsOf(2n * L.p), fourP = limbsOf(4n * L.p);
     const limb = (ptr: I32, j: number, offset = 0) => i64.load32_u(ptr, offset + 4 * j);
-    /** One signed borrow chain over per-limb values: normalized limbs (the value must be ≥ 0). */
-    const chain = (fb: FuncBuilder, value: (j: number) => I64, prefix: string) => {
-      const t = fb.local(`${prefix}_t`, 'i64');
-      const z = fb.locals64(prefix, n);
-      for (let j = 0; j < n; j++) {
-        t.set(j === 0 ? value(j) : i64.add(value(j), i64.shr_s(t.get, w)));
-        z[j].set(i64.and(t.get, mask));
-      }
-      return z;
-    };
-    const multiples = [0n, L.p, 2n * L.p, 3n * L.p].map((m) => limbsOf(m)[n - 1]);
     // limb j of b's element at ptr: normalized limbs, or (_packed) cut from the PK-byte packed words
     const packedAt = (ptr: I32, j: number) => packedLimb(L, this.PK / 8, (k) => i64.load(ptr, 8 * k), j);
     this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
@@ -513,15 +526,11 @@ export class MsmGen {
         'need no product, so a batch computes them all before its first (their chains overlap instead of waiting).',
       ], (fb) => {
         const a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get, yb = fb.param('yb', 'i32').get, neg = fb.param('neg', 'i32').get;
-        const D = chain(fb, (j) => i64.sub(i64.add(bLimb(b, j), i64.const(twoP[j])), limb(a, j)), 'd');
-        const ybj = fb.local('ybj', 'i64');
-        const N = chain(fb, (j) => {
-          ybj.set(bLimb(yb, j));
-          return i64.sub(i64.select(i64.sub(i64.const(fourP[j]), ybj.get), i64.add(ybj.get, i64.const(twoP[j])), neg), limb(a, j, EB));
-        }, 'y');
+        const D = this.lazyDifference(fb, (j) => bLimb(b, j), (j) => limb(a, j), false, 'd');
+        const N = this.lazyDifference(fb, (j) => bLimb(yb, j), (j) => limb(a, j, EB), neg, 'y');
         field.store(fb, fb.param('D', 'i32').get, D.map((v) => v.get));
         field.store(fb, fb.param('N', 'i32').get, N.map((v) => v.get));
-        fb.ret(multiples.map((m) => i64.eq(D[n - 1].get, i64.const(m))).reduce((acc, c) => i32.or(acc, c)));
+        fb.ret(this.zeroCandidate(D[D.length - 1].get));
       }, { export: false });
       this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
         `${f}_chord_tail${form}(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3).`,
@@ -532,7 +541,7 @@ export class MsmGen {
         const lam = field.productOfLocals(fb, field.load(fb, fb.param('inv', 'i32').get, 'iv'), field.load(fb, fb.param('q', 'i32').get, 'qv'), 'k', 'lam');
         const lam2 = field.squareOfLocals(fb, lam, 'sk', 'sq');
         const x3 = field.subCorrected(fb, (j) => lam2[j].get, [(j) => limb(a, j), (j) => bLimb(b, j)]);
-        const dx = chain(fb, (j) => i64.sub(i64.add(limb(a, j), i64.const(twoP[j])), x3[j].get), 'dx');
+        const dx = this.lazyDifference(fb, (j) => limb(a, j), (j) => x3[j].get, false, 'dx');
         field.store(fb, dst, x3.map((v) => v.get));
         const t = field.productOfLocals(fb, dx, lam, 'ky', 'ty');
         const y3 = field.subCorrected(fb, (j) => t[j].get, [(j) => limb(a, j, EB)]);
@@ -542,10 +551,7 @@ export class MsmGen {
   }
 
   private emitBatchAdd(): void {
-    const { EB } = this;
-    // G1 runs the chord kernels (lazy where the field has the headroom); G2 composes the exact ops here
-    const chords = this.group === 'g1';
-    const { PK } = this;
+    const { EB, PK, lazy } = this;
     const f = this.fp.f;
     this.mb.func(this.kernel('batch_add'), { pairs: 'i32', count: 'i32', scratch: 'i32' }, undefined, [
       `${this.kernel('batch_add')}(pairs, count, scratch): for each ${PAIR_BYTES}-byte entry {dst, a, b, info}: dst ← a + (±b) in affine,`,
@@ -577,7 +583,7 @@ export class MsmGen {
       // scratch: N, then Q [count] | D[count] | 8 temporaries | kinds[count] (bytes)
       const qAt = (idx: I32) => i32.add(scratch.get, i32.mul(idx, i32.const(EB)));
       const tmp = (j: number) => i32.add(scratch.get, i32.add(i32.mul(count.get, i32.const(2 * EB)), i32.const(j * EB)));
-      const P = tmp(0), INV = tmp(1), LAM = tmp(2), X3 = tmp(4), YB = tmp(5), T2 = tmp(6);
+      const P = tmp(0), INV = tmp(1), LAM = tmp(2), YB = tmp(5), T2 = tmp(6);
       const call = (name: string, ...args: I32[]) => fb.call(`${f}_${name}`, ...args);
       fb.if(i32.eqz(count.get), () => fb.ret());
       fb.globalSet('stat_pairs', i32.add(fb.globalGet('stat_pairs'), count.get));
@@ -604,10 +610,10 @@ export class MsmGen {
         Dk.set(i32.add(dArr.get, i32.mul(idx, i32.const(EB))));
         Qk.set(qAt(idx));
       };
-      /** A chord kernel of the plain or (b packed) the _packed form. */
+      /** A chord kernel of the plain or (b packed, lazy kernels) the _packed form; 64-bit limbs are packed already. */
       const chordCall = (name: 'chord_diffs' | 'chord_tail', result: Local<'i32'> | undefined, ...args: I32[]) => {
         const run = (form: string) => (result ? result.set(fb.callExpr('i32', `${f}_${name}${form}`, ...args)) : call(`${name}${form}`, ...args));
-        if (PK) fb.if(packed.get, () => run('_packed'), () => run(''));
+        if (PK && lazy) fb.if(packed.get, () => run('_packed'), () => run(''));
         else run('');
       };
       // a tangent: N = 3x², D = 2y
@@ -635,40 +641,21 @@ export class MsmGen {
               call('set_one', Dk.get);
             });
           };
-          if (chords) {
-            chordCall('chord_diffs', candidate, Dk.get, Qk.get, a.get, b.get, yb.get, neg.get);
-            // D_0 is P_0, the inversion's input when the batch has one pair: exact
-            fb.if(i32.eqz(k.get), () => {
-              if (PK) {
-                fb.if(packed.get, () => {
-                  call('unpack', T2, b.get);
-                  call('sub', Dk.get, T2, a.get);
-                }, () => call('sub', Dk.get, b.get, a.get));
-              } else call('sub', Dk.get, b.get, a.get);
-              candidate.set(i32.const(1));
-            });
-            fb.if(candidate.get, () => fb.if(fb.callExpr('i32', `${f}_is_zero_lazy`, Dk.get), sameX));
-          } else {
-            call('sub', Dk.get, b.get, a.get);
-            fb.if(neg.get, () => {
-              call('add', Qk.get, yb.get, ya());
-              call('neg', Qk.get, Qk.get);
-            }, () => call('sub', Qk.get, yb.get, ya()));
-            fb.if(fb.callExpr('i32', `${f}_is_zero`, Dk.get), sameX);
-          }
+          chordCall('chord_diffs', candidate, Dk.get, Qk.get, a.get, b.get, yb.get, neg.get);
+          // the lazy kernels flag candidates by the top limb; the exact ones answer is_zero
+          if (lazy) fb.if(candidate.get, () => fb.if(fb.callExpr('i32', `${f}_is_zero_lazy`, Dk.get), sameX));
+          else fb.if(candidate.get, sameX);
         });
         fb.i32Store8(i32.add(kinds.get, k.get), 0, kind.get);
       });
-      // forward: P_k = P_(k−1)·D_k and Q_k = N_k·P_(k−1) (Q_0 = N_0)
-      call('copy', P, dArr.get);
+      // forward: P_k = P_(k−1)·D_k and Q_k = N_k·P_(k−1) (Q_0 = N_0); P_0 = 1·D_0 is a product as well,
+      // so the inversion's input is < 2p whatever range the differences have
+      call('set_one', P);
+      call('mul', P, P, dArr.get);
       fb.forRange(k, i32.const(1), count.get, 1, () => {
         Dk.set(i32.add(dArr.get, i32.mul(k.get, i32.const(EB))));
         Qk.set(qAt(k.get));
-        if (chords) call('chord_prefix', Qk.get, P, Dk.get);
-        else {
-          call('mul', Qk.get, Qk.get, P);
-          call('mul', P, P, Dk.get);
-        }
+        call('chord_prefix', Qk.get, P, Dk.get);
       });
       call('inv', INV, P);
       // backward: I = 1/P_k, λ_k = I·Q_k, then I ← I·D_k
@@ -680,19 +667,8 @@ export class MsmGen {
         fb.if(i32.eq(kind.get, i32.const(2)), () => {
           fb.i32Store(e.get, 12, i32.or(i32.load(e.get, 12), i32.const(INFO_INFINITY)));
         }, () => {
-          const dst = i32.load(e.get, 0);
-          if (chords) chordCall('chord_tail', undefined, dst, a.get, b.get, INV, Qk.get, LAM);
-          else {
-            // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a
-            call('mul', LAM, INV, Qk.get);
-            call('sqr', X3, LAM);
-            call('sub', X3, X3, a.get);
-            call('sub', X3, X3, b.get);
-            call('sub', T2, a.get, X3);
-            call('mul', T2, T2, LAM);
-            call('sub', i32.add(dst, i32.const(EB)), T2, ya());
-            call('copy', dst, X3);
-          }
+          // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a (scratch: LAM and the two temporaries after it)
+          chordCall('chord_tail', undefined, i32.load(e.get, 0), a.get, b.get, INV, Qk.get, LAM);
           // kept out of the tail: inside it, the MSM at 2^16 ran 3% slower on Node 20
           fb.if(k.get, () => call('mul', INV, INV, Dk.get));
         });
@@ -772,7 +748,6 @@ export class MsmGen {
       const tripleBytes = fb.local('tripleBytes', 'i32');
       const elemBytes = fb.local('elemBytes', 'i32');
       const packedTag = fb.local('packedTag', 'i32');
-      const bOperand = fb.local('bOperand', 'i32');
       const lowHi = fb.local('lowHi', 'i64');
       const np = fb.local('np', 'i32'); // pairs in the batch
       const nd = fb.local('nd', 'i32'); // deferred items
@@ -862,9 +837,8 @@ export class MsmGen {
        * told by INFO_PACKED in bInfo, the info bits to add to that pair). */
       const bInfo = fb.local('bInfo', 'i32');
       const asOperand = (it: I32) => {
-        bOperand.set(it);
-        bInfo.set(this.PK ? i32.mul(i32.ne(i32.and(bOperand.get, packedTag.get), i32.const(0)), i32.const(INFO_PACKED)) : i32.const(0));
-        return bOperand.get;
+        bInfo.set(this.PK ? i32.mul(i32.ne(i32.and(it, packedTag.get), i32.const(0)), i32.const(INFO_PACKED)) : i32.const(0));
+        return it;
       };
 
       // schedule(item, bk): the one place that decides what happens to an item for bucket bk.
