@@ -4403,20 +4403,27 @@
   (func $fp_is_zero_lazy (param $x i32) (result i32)
     (return (call $fp_is_zero (local.get $x)))
   )
-  ;; fp_chord_diffs(D, N, a, b, yb, neg) → fp_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops.
+  ;; fp_chord_forward(Q, P, D, a, b, yb, neg) → fp_is_zero(D): D = x_b − x_a and Q = ±y_b − y_a by the exact ops;
+  ;; unless D = 0, then Q ← Q·P and P ← P·D (fp_chord_prefix).
   ;; i64.mul instructions in body: 0
-  (func $fp_chord_diffs (param $D i32) (param $N i32) (param $a i32) (param $b i32) (param $yb i32) (param $neg i32) (result i32)
+  (func $fp_chord_forward (param $Q i32) (param $P i32) (param $D i32) (param $a i32) (param $b i32) (param $yb i32) (param $neg i32) (result i32)
     (call $fp_sub (local.get $D) (local.get $b) (local.get $a))
     (if (local.get $neg)
       (then
-        (call $fp_add (local.get $N) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
-        (call $fp_neg (local.get $N) (local.get $N))
+        (call $fp_add (local.get $Q) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
+        (call $fp_neg (local.get $Q) (local.get $Q))
       )
       (else
-        (call $fp_sub (local.get $N) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
+        (call $fp_sub (local.get $Q) (local.get $yb) (i32.add (local.get $a) (i32.const 32)))
       )
     )
-    (return (call $fp_is_zero (local.get $D)))
+    (if (call $fp_is_zero (local.get $D))
+      (then
+        (return (i32.const 1))
+      )
+    )
+    (call $fp_chord_prefix (local.get $Q) (local.get $P) (local.get $D))
+    (return (i32.const 0))
   )
   ;; fp_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)
   ;; by the exact ops; dst may equal a. scratch: 3 elements.
@@ -4459,6 +4466,7 @@
     (global.set $stat_batches (i32.add (global.get $stat_batches) (i32.const 1)))
     (local.set $dArr (i32.add (local.get $scratch) (i32.mul (local.get $count) (i32.const 32))))
     (local.set $kinds (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 256))))
+    (call $fp_set_one (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))))
     (local.set $k (i32.const 0))
     (block $b0
       (br_if $b0 (i32.ge_u (local.get $k) (local.get $count)))
@@ -4479,10 +4487,11 @@
             (call $fp_double (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))) (local.get $Qk))
             (call $fp_add (local.get $Qk) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 192))))
             (call $fp_double (local.get $Dk) (i32.add (local.get $a) (i32.const 32)))
+            (call $fp_chord_prefix (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $Dk))
           )
           (else
             (local.set $kind (i32.const 0))
-            (local.set $candidate (call $fp_chord_diffs (local.get $Dk) (local.get $Qk) (local.get $a) (local.get $b) (local.get $yb) (local.get $neg)))
+            (local.set $candidate (call $fp_chord_forward (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $Dk) (local.get $a) (local.get $b) (local.get $yb) (local.get $neg)))
             (if (local.get $candidate)
               (then
                 (if (local.get $packed)
@@ -4511,6 +4520,7 @@
                     (call $fp_set_one (local.get $Dk))
                   )
                 )
+                (call $fp_chord_prefix (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $Dk))
               )
             )
           )
@@ -4519,21 +4529,9 @@
         (br_if $l1 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
       )
     )
-    (call $fp_set_one (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))))
-    (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $dArr))
-    (local.set $k (i32.const 1))
-    (block $b2
-      (br_if $b2 (i32.ge_u (local.get $k) (local.get $count)))
-      (loop $l3
-        (local.set $Dk (i32.add (local.get $dArr) (i32.mul (local.get $k) (i32.const 32))))
-        (local.set $Qk (i32.add (local.get $scratch) (i32.mul (local.get $k) (i32.const 32))))
-        (call $fp_chord_prefix (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))) (local.get $Dk))
-        (br_if $l3 (i32.lt_u (local.tee $k (i32.add (local.get $k) (i32.const 1))) (local.get $count)))
-      )
-    )
     (call $fp_inv (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 0))))
     (local.set $k (local.get $count))
-    (loop $l4
+    (loop $l2
       (local.set $k (i32.sub (local.get $k) (i32.const 1)))
       (local.set $e (i32.add (local.get $pairs) (i32.shl (local.get $k) (i32.const 4))))
       (local.set $a (i32.load offset=4 (local.get $e)))
@@ -4558,7 +4556,7 @@
           )
         )
       )
-      (br_if $l4 (i32.ne (local.get $k) (i32.const 0)))
+      (br_if $l2 (i32.ne (local.get $k) (i32.const 0)))
     )
   )
   ;; g1_batch_touch(pairs, count, sink): reads one word per cache line of each pair's a (64 bytes) to bring

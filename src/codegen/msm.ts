@@ -466,17 +466,20 @@ export class MsmGen {
     const { f } = field;
     const { EB } = this;
     if (!this.lazy) {
-      this.mb.func(`${f}_chord_diffs`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
-        `${f}_chord_diffs(D, N, a, b, yb, neg) → ${f}_is_zero(D): D = x_b − x_a, N = ±y_b − y_a by the exact ops.`,
+      this.mb.func(`${f}_chord_forward`, { Q: 'i32', P: 'i32', D: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
+        `${f}_chord_forward(Q, P, D, a, b, yb, neg) → ${f}_is_zero(D): D = x_b − x_a and Q = ±y_b − y_a by the exact ops;`,
+        `unless D = 0, then Q ← Q·P and P ← P·D (${f}_chord_prefix).`,
       ], (fb) => {
-        const [D, N, a, b, yb] = (['D', 'N', 'a', 'b', 'yb'] as const).map((name) => fb.param(name, 'i32').get);
+        const [Q, P, D, a, b, yb] = (['Q', 'P', 'D', 'a', 'b', 'yb'] as const).map((name) => fb.param(name, 'i32').get);
         const ya = i32.add(a, i32.const(EB));
         fb.call(`${f}_sub`, D, b, a);
         fb.if(fb.param('neg', 'i32').get, () => {
-          fb.call(`${f}_add`, N, yb, ya);
-          fb.call(`${f}_neg`, N, N);
-        }, () => fb.call(`${f}_sub`, N, yb, ya));
-        fb.ret(fb.callExpr('i32', `${f}_is_zero`, D));
+          fb.call(`${f}_add`, Q, yb, ya);
+          fb.call(`${f}_neg`, Q, Q);
+        }, () => fb.call(`${f}_sub`, Q, yb, ya));
+        fb.if(fb.callExpr('i32', `${f}_is_zero`, D), () => fb.ret(i32.const(1)));
+        fb.call(`${f}_chord_prefix`, Q, P, D);
+        fb.ret(i32.const(0));
       }, { export: false });
       this.mb.func(`${f}_chord_tail`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
         `${f}_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)`,
@@ -506,31 +509,47 @@ export class MsmGen {
     const limb = (ptr: I32, j: number, offset = 0) => i64.load32_u(ptr, offset + 4 * j);
     // limb j of b's element at ptr: normalized limbs, or (_packed) cut from the PK-byte packed words
     const packedAt = (ptr: I32, j: number) => packedLimb(L, this.PK / 8, (k) => i64.load(ptr, 8 * k), j);
+    // Q ← N·P, then P ← P·D, P read once (N, D: limbs in locals)
+    const prefixProducts = (fb: FuncBuilder, Q: I32, P: I32, N: Local<'i64'>[], D: Local<'i64'>[]) => {
+      const ps = field.load(fb, P, 'pv');
+      const q = field.productOfLocals(fb, N, ps, 'kq', 'qp');
+      field.store(fb, Q, q.map((v) => v.get));
+      const pd = field.productOfLocals(fb, ps, D, 'kp', 'pd');
+      field.store(fb, P, pd.map((v) => v.get));
+    };
     this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
       `${f}_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D (Montgomery products; P, D < 2p or ≤ 4p as ${f}_mul takes them),`,
       'P read once. Cost: 2M.',
     ], (fb) => {
-      const P = fb.param('P', 'i32').get, Q = fb.param('Q', 'i32').get;
-      const ps = field.load(fb, P, 'pv');
-      const q = field.productOfLocals(fb, field.load(fb, Q, 'qv'), ps, 'kq', 'qp');
-      field.store(fb, Q, q.map((v) => v.get));
-      const pd = field.productOfLocals(fb, ps, field.load(fb, fb.param('D', 'i32').get, 'dv'), 'kp', 'pd');
-      field.store(fb, P, pd.map((v) => v.get));
+      const Q = fb.param('Q', 'i32').get;
+      prefixProducts(fb, Q, fb.param('P', 'i32').get, field.load(fb, Q, 'qv'), field.load(fb, fb.param('D', 'i32').get, 'dv'));
     }, { export: false });
     for (const [form, bLimb] of [['', limb], ['_packed', packedAt]] as const) {
-      this.mb.func(`${f}_chord_diffs${form}`, { D: 'i32', N: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
-        `${f}_chord_diffs${form}(D, N, a, b, yb, neg) → zero candidate: D = x_b − x_a + 2p ∈ (0, 4p) and N = ±y_b − y_a, as`,
-        `y_b − y_a + 2p or (neg) 4p − y_b − y_a ∈ (0, 4p] (${f}_sub_lazy, ${f}_neg_sum_lazy), for affine a (y at a + EB),`,
-        `x_b at b, y_b at yb (${form ? `packed by ${f}_pack` : 'normalized limbs'}), all in [0, 2p). Returns 1 when D's top limb is that of 0, p, 2p or 3p (then test D with`,
-        `${f}_is_zero_lazy), else 0. Cost: two interleaved borrow chains and four compares: the differences of a chord`,
-        'need no product, so a batch computes them all before its first (their chains overlap instead of waiting).',
+      this.mb.func(`${f}_chord_forward${form}`, { Q: 'i32', P: 'i32', D: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
+        `${f}_chord_forward${form}(Q, P, D, a, b, yb, neg) → zero candidate: D = x_b − x_a + 2p ∈ (0, 4p) and N = ±y_b − y_a,`,
+        `as y_b − y_a + 2p or (neg) 4p − y_b − y_a ∈ (0, 4p] (${f}_sub_lazy, ${f}_neg_sum_lazy), for affine a (y at a + EB),`,
+        `x_b at b, y_b at yb (${form ? `packed by ${f}_pack` : 'normalized limbs'}), all in [0, 2p); D is stored. When D's top limb is that of 0, p, 2p`,
+        `or 3p it stores Q ← N and returns 1 (test D with ${f}_is_zero_lazy, then ${f}_chord_prefix); else Q ← N·P, P ← P·D`,
+        '(the prefix products of Montgomery\'s trick) and returns 0. Cost: 2M, two borrow chains, four compares; the chains',
+        'run beside the products instead of in a pass of their own.',
       ], (fb) => {
         const a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get, yb = fb.param('yb', 'i32').get, neg = fb.param('neg', 'i32').get;
+        const Q = fb.param('Q', 'i32').get;
+        const Dp = fb.param('D', 'i32').get, P = fb.param('P', 'i32').get;
         const D = this.lazyDifference(fb, (j) => bLimb(b, j), (j) => limb(a, j), false, 'd');
-        const N = this.lazyDifference(fb, (j) => bLimb(yb, j), (j) => limb(a, j, EB), neg, 'y');
-        field.store(fb, fb.param('D', 'i32').get, D.map((v) => v.get));
-        field.store(fb, fb.param('N', 'i32').get, N.map((v) => v.get));
-        fb.ret(this.zeroCandidate(D[D.length - 1].get));
+        field.store(fb, Dp, D.map((v) => v.get));
+        const numerator = (prefix: string) => this.lazyDifference(fb, (j) => bLimb(yb, j), (j) => limb(a, j, EB), neg, prefix);
+        fb.if(this.zeroCandidate(D[D.length - 1].get), () => {
+          field.store(fb, Q, numerator('yc').map((v) => v.get));
+          fb.ret(i32.const(1));
+        });
+        // P·D first with D read back (its locals end at the store), N taken where its product needs it
+        const ps = field.load(fb, P, 'pv');
+        const pd = field.productOfLocals(fb, ps, field.load(fb, Dp, 'dv'), 'kp', 'pd');
+        field.store(fb, P, pd.map((v) => v.get));
+        const q = field.productOfLocals(fb, numerator('y'), ps, 'kq', 'qp');
+        field.store(fb, Q, q.map((v) => v.get));
+        fb.ret(i32.const(0));
       }, { export: false });
       this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
         `${f}_chord_tail${form}(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3).`,
@@ -611,7 +630,7 @@ export class MsmGen {
         Qk.set(qAt(idx));
       };
       /** A chord kernel of the plain or (b packed, lazy kernels) the _packed form; 64-bit limbs are packed already. */
-      const chordCall = (name: 'chord_diffs' | 'chord_tail', result: Local<'i32'> | undefined, ...args: I32[]) => {
+      const chordCall = (name: 'chord_forward' | 'chord_tail', result: Local<'i32'> | undefined, ...args: I32[]) => {
         const run = (form: string) => (result ? result.set(fb.callExpr('i32', `${f}_${name}${form}`, ...args)) : call(`${name}${form}`, ...args));
         if (PK && lazy) fb.if(packed.get, () => run('_packed'), () => run(''));
         else run('');
@@ -624,12 +643,18 @@ export class MsmGen {
         call('add', Qk.get, Qk.get, T2);
         call('double', Dk.get, ya());
       };
-      // first pass: N_k and D_k (x_b − x_a, or 2·y_a for a tangent, 1 for a = −b)
+      // forward: N_k and D_k (x_b − x_a, or 2·y_a for a tangent, 1 for a = −b), then P_k = P_(k−1)·D_k and
+      // Q_k = N_k·P_(k−1) from P_(−1) = 1 (one product more a batch than P_0 = D_0, but every P_k is a product,
+      // so the inversion's input is < 2p whatever range the differences have)
+      call('set_one', P);
       fb.forRange(k, i32.const(0), count.get, 1, () => {
         at(k.get);
         // b tagged exactly as a (same address, not negated, not a φ slot): a doubling, known without
         // comparing coordinates (the G1 FFTs' scalar multiplications and the tables' doublings)
-        fb.if(i32.eq(i32.load(e.get, 8), a.get), tangent, () => {
+        fb.if(i32.eq(i32.load(e.get, 8), a.get), () => {
+          tangent();
+          call('chord_prefix', Qk.get, P, Dk.get);
+        }, () => {
           kind.set(i32.const(0));
           // same x: b = a (tangent) or b = −a (infinity), with b's sign applied
           const sameX = () => {
@@ -641,21 +666,16 @@ export class MsmGen {
               call('set_one', Dk.get);
             });
           };
-          chordCall('chord_diffs', candidate, Dk.get, Qk.get, a.get, b.get, yb.get, neg.get);
-          // the lazy kernels flag candidates by the top limb; the exact ones answer is_zero
-          if (lazy) fb.if(candidate.get, () => fb.if(fb.callExpr('i32', `${f}_is_zero_lazy`, Dk.get), sameX));
-          else fb.if(candidate.get, sameX);
+          // the chord kernel takes the differences and, unless D may be 0, the two products
+          chordCall('chord_forward', candidate, Qk.get, P, Dk.get, a.get, b.get, yb.get, neg.get);
+          fb.if(candidate.get, () => {
+            // the lazy kernels flag candidates by the top limb; the exact ones answer is_zero
+            if (lazy) fb.if(fb.callExpr('i32', `${f}_is_zero_lazy`, Dk.get), sameX);
+            else sameX();
+            call('chord_prefix', Qk.get, P, Dk.get);
+          });
         });
         fb.i32Store8(i32.add(kinds.get, k.get), 0, kind.get);
-      });
-      // forward: P_k = P_(k−1)·D_k and Q_k = N_k·P_(k−1) (Q_0 = N_0); P_0 = 1·D_0 is a product as well,
-      // so the inversion's input is < 2p whatever range the differences have
-      call('set_one', P);
-      call('mul', P, P, dArr.get);
-      fb.forRange(k, i32.const(1), count.get, 1, () => {
-        Dk.set(i32.add(dArr.get, i32.mul(k.get, i32.const(EB))));
-        Qk.set(qAt(k.get));
-        call('chord_prefix', Qk.get, P, Dk.get);
       });
       call('inv', INV, P);
       // backward: I = 1/P_k, λ_k = I·Q_k, then I ← I·D_k
