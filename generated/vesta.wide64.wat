@@ -4424,11 +4424,12 @@
     (call $fp_chord_prefix (local.get $Q) (local.get $P) (local.get $D))
     (return (i32.const 0))
   )
-  ;; fp_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)
-  ;; by the exact ops; dst may equal a. scratch: 3 elements.
+  ;; fp_chord_tail(dst, a, b, inv, q, d, scratch): λ = inv·q, inv ← inv·d, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a;
+  ;; dst ← (x3, y3), by the exact ops; dst may equal a. scratch: 3 elements.
   ;; i64.mul instructions in body: 0
-  (func $fp_chord_tail (param $dst i32) (param $a i32) (param $b i32) (param $inv i32) (param $q i32) (param $scratch i32)
+  (func $fp_chord_tail (param $dst i32) (param $a i32) (param $b i32) (param $inv i32) (param $q i32) (param $d i32) (param $scratch i32)
     (call $fp_mul (local.get $scratch) (local.get $inv) (local.get $q))
+    (call $fp_mul (local.get $inv) (local.get $inv) (local.get $d))
     (call $fp_sqr (i32.add (local.get $scratch) (i32.const 32)) (local.get $scratch))
     (call $fp_sub (i32.add (local.get $scratch) (i32.const 32)) (i32.add (local.get $scratch) (i32.const 32)) (local.get $a))
     (call $fp_sub (i32.add (local.get $scratch) (i32.const 32)) (i32.add (local.get $scratch) (i32.const 32)) (local.get $b))
@@ -4449,9 +4450,9 @@
   ;; a, b must be finite points; a = b doubles (b's tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).
   ;; dst may equal a; no dst may be another entry's a or b. scratch: batchAddScratchBytes(count, 32) (src/abi/layout.ts) = 65·count + 264 bytes: numerators and
   ;; denominators (count elements each), 8 temporaries, count kind bytes. λ_k = N_k/D_k for all k with one inversion
-  ;; (Montgomery's trick with the numerators folded in): a first pass takes every N_k, D_k (no products, so their
-  ;; borrow chains overlap); then P_k = P_(k−1)·D_k, Q_k = N_k·P_(k−1); I = 1/P_last; backward λ_k = I·Q_k, I ← I·D_k.
-  ;; Per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 2M, backward λ and I, then λ², y3.
+  ;; (Montgomery's trick with the numerators folded in): forward, each pair's N_k and D_k, then P_k = P_(k−1)·D_k and
+  ;; Q_k = N_k·P_(k−1) from P_(−1) = 1 (fp_chord_forward); I = 1/P_last; backward λ_k = I·Q_k, I ← I·D_k (fp_chord_tail).
+  ;; Per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 2M, backward λ and I, then λ², y3; two products more a batch.
   ;; i64.mul instructions in body: 0
   (func $g1_batch_add (param $pairs i32) (param $count i32) (param $scratch i32)
     (local $k i32) (local $e i32) (local $a i32) (local $b i32) (local $neg i32) (local $yb i32) (local $kind i32) (local $kinds i32)
@@ -4547,12 +4548,7 @@
           (i32.store offset=12 (local.get $e) (i32.or (i32.load offset=12 (local.get $e)) (i32.const -2147483648)))
         )
         (else
-          (call $fp_chord_tail (i32.load (local.get $e)) (local.get $a) (local.get $b) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (local.get $Qk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
-          (if (local.get $k)
-            (then
-              (call $fp_mul (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (local.get $Dk))
-            )
-          )
+          (call $fp_chord_tail (i32.load (local.get $e)) (local.get $a) (local.get $b) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 32))) (local.get $Qk) (local.get $Dk) (i32.add (local.get $scratch) (i32.add (i32.mul (local.get $count) (i32.const 64)) (i32.const 64))))
         )
       )
       (br_if $l2 (i32.ne (local.get $k) (i32.const 0)))

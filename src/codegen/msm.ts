@@ -481,13 +481,14 @@ export class MsmGen {
         fb.call(`${f}_chord_prefix`, Q, P, D);
         fb.ret(i32.const(0));
       }, { export: false });
-      this.mb.func(`${f}_chord_tail`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
-        `${f}_chord_tail(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3)`,
-        `by the exact ops; dst may equal a. scratch: 3 elements.`,
+      this.mb.func(`${f}_chord_tail`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', d: 'i32', scratch: 'i32' }, undefined, [
+        `${f}_chord_tail(dst, a, b, inv, q, d, scratch): λ = inv·q, inv ← inv·d, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a;`,
+        `dst ← (x3, y3), by the exact ops; dst may equal a. scratch: 3 elements.`,
       ], (fb) => {
-        const [dst, a, b, inv, q, scratch] = (['dst', 'a', 'b', 'inv', 'q', 'scratch'] as const).map((name) => fb.param(name, 'i32').get);
+        const [dst, a, b, inv, q, d, scratch] = (['dst', 'a', 'b', 'inv', 'q', 'd', 'scratch'] as const).map((name) => fb.param(name, 'i32').get);
         const LAM = scratch, X3 = i32.add(scratch, i32.const(EB)), T = i32.add(scratch, i32.const(2 * EB));
         fb.call(`${f}_mul`, LAM, inv, q);
+        fb.call(`${f}_mul`, inv, inv, d);
         fb.call(`${f}_sqr`, X3, LAM);
         fb.call(`${f}_sub`, X3, X3, a);
         fb.call(`${f}_sub`, X3, X3, b);
@@ -551,13 +552,19 @@ export class MsmGen {
         field.store(fb, Q, q.map((v) => v.get));
         fb.ret(i32.const(0));
       }, { export: false });
-      this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', scratch: 'i32' }, undefined, [
-        `${f}_chord_tail${form}(dst, a, b, inv, q, scratch): λ = inv·q, x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3).`,
-        `Affine a (y at a + EB), x_b at b (${form ? `packed by ${f}_pack` : 'normalized limbs'}); inv, x_a, x_b, y_a in [0, 2p), q ≤ 4p; dst may equal a. The limbs stay in`,
-        'locals from λ to y3; scratch unused (the composed form\'s). Cost: 2M + 1S, one lazy difference, two corrected ones.',
+      this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', d: 'i32', scratch: 'i32' }, undefined, [
+        `${f}_chord_tail${form}(dst, a, b, inv, q, d, scratch): λ = inv·q and inv ← inv·d (the backward step of Montgomery's trick,`,
+        `inv read once), x3 = λ² − x_a − x_b, y3 = λ(x_a − x3) − y_a; dst ← (x3, y3). Affine a (y at a + EB), x_b at b`,
+        `(${form ? `packed by ${f}_pack` : 'normalized limbs'}); inv, x_a, x_b, y_a in [0, 2p), q, d ≤ 4p; dst may equal a. The limbs stay in locals from λ`,
+        'to y3; scratch unused (the composed form\'s). Cost: 3M + 1S, one lazy difference, two corrected ones.',
       ], (fb) => {
         const dst = fb.param('dst', 'i32').get, a = fb.param('a', 'i32').get, b = fb.param('b', 'i32').get;
-        const lam = field.productOfLocals(fb, field.load(fb, fb.param('inv', 'i32').get, 'iv'), field.load(fb, fb.param('q', 'i32').get, 'qv'), 'k', 'lam');
+        // the inverse's update first, I read once (as P in fp_chord_forward)
+        const inv = fb.param('inv', 'i32').get;
+        const is = field.load(fb, inv, 'iv');
+        const id = field.productOfLocals(fb, is, field.load(fb, fb.param('d', 'i32').get, 'dv'), 'ki', 'id');
+        field.store(fb, inv, id.map((v) => v.get));
+        const lam = field.productOfLocals(fb, is, field.load(fb, fb.param('q', 'i32').get, 'qv'), 'k', 'lam');
         const lam2 = field.squareOfLocals(fb, lam, 'sk', 'sq');
         const x3 = field.subCorrected(fb, (j) => lam2[j].get, [(j) => limb(a, j), (j) => bLimb(b, j)]);
         const dx = this.lazyDifference(fb, (j) => limb(a, j), (j) => x3[j].get, false, 'dx');
@@ -579,9 +586,9 @@ export class MsmGen {
       'a, b must be finite points; a = b doubles (b\'s tagged pointer = a: no coordinate compare); a = −b sets info bit 31 (dst untouched).',
       `dst may equal a; no dst may be another entry's a or b. scratch: ${this.batchScratch.doc()}: numerators and`,
       'denominators (count elements each), 8 temporaries, count kind bytes. λ_k = N_k/D_k for all k with one inversion',
-      '(Montgomery\'s trick with the numerators folded in): a first pass takes every N_k, D_k (no products, so their',
-      'borrow chains overlap); then P_k = P_(k−1)·D_k, Q_k = N_k·P_(k−1); I = 1/P_last; backward λ_k = I·Q_k, I ← I·D_k.',
-      'Per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 2M, backward λ and I, then λ², y3.',
+      '(Montgomery\'s trick with the numerators folded in): forward, each pair\'s N_k and D_k, then P_k = P_(k−1)·D_k and',
+      `Q_k = N_k·P_(k−1) from P_(−1) = 1 (${f}_chord_forward); I = 1/P_last; backward λ_k = I·Q_k, I ← I·D_k (${f}_chord_tail).`,
+      'Per pair 5M + 1S (chord) or 5M + 2S (tangent): forward 2M, backward λ and I, then λ², y3; two products more a batch.',
     ], (fb) => {
       const pairs = fb.param('pairs', 'i32');
       const count = fb.param('count', 'i32');
@@ -688,9 +695,8 @@ export class MsmGen {
           fb.i32Store(e.get, 12, i32.or(i32.load(e.get, 12), i32.const(INFO_INFINITY)));
         }, () => {
           // x3 = λ² − x_a − x_b;  y3 = λ(x_a − x3) − y_a (scratch: LAM and the two temporaries after it)
-          chordCall('chord_tail', undefined, i32.load(e.get, 0), a.get, b.get, INV, Qk.get, LAM);
-          // kept out of the tail: inside it, the MSM at 2^16 ran 3% slower on Node 20
-          fb.if(k.get, () => call('mul', INV, INV, Dk.get));
+          // (k = 0 updates I once more than needed: one product a batch)
+          chordCall('chord_tail', undefined, i32.load(e.get, 0), a.get, b.get, INV, Qk.get, Dk.get, LAM);
         });
         fb.brIf(again, i32.ne(k.get, i32.const(0)));
       });
