@@ -143,6 +143,42 @@ for (const [name, params] of Object.entries(curves)) for (const fpSpec of [{ w: 
       }
       inst.arena.release(mark);
     });
+    it('chords whose lazy difference has the top limb of a multiple of p without being ≡ 0 (false zero candidates), b packed and unpacked', () => {
+      // curve points whose x in Montgomery form (x·R) differ by a few units, so x_b − x_a + 2p (or
+      // x_a − x_b + 2p) shares the top limb of 2p: the forward kernel flags them, the exact test says
+      // no, and the products run apart
+      const F = ref.Fp;
+      const rng = makeRng(29);
+      const step = F.inv(F.mod(fp.R));
+      const pts: { x: bigint; y: bigint }[] = [];
+      for (let x = rng.nextBelow(F.p); pts.length < 6; x = F.add(x, step)) {
+        const y = F.sqrt(F.add(F.add(F.mul(F.sqr(x), x), F.mul(ref.a, x)), ref.b));
+        if (y !== undefined) pts.push({ x, y: pts.length % 2 ? F.neg(y) : y });
+      }
+      // equal scalars put every point in the same buckets; the last two scalars differ
+      const scalars = [5n, 5n, 5n, 5n, 9n, 9n];
+      // the defined result for points outside the subgroup: Σ k1·P + k2·φ(P) with the GLV split
+      let want: { x: bigint; y: bigint } | null = null;
+      pts.forEach((P, i) => {
+        const { k1, k2 } = ref.glvSplit(scalars[i]);
+        want = ref.add(want, ref.add(ref.mul(P, k1), ref.mul(ref.endo(P), k2)));
+      });
+      for (const [c, ctx] of [[4, packed], [4, unpacked], [9, packed]] as const) {
+        const mark = inst.arena.mark();
+        const regions = allocInputs(ctx, pts.length);
+        const mem = new Uint8Array(inst.memory.buffer);
+        pts.forEach((P, i) => {
+          mem[regions.inf + i] = 0;
+          fp.write(regions.points + i * 2 * EB, P.x);
+          fp.write(regions.points + i * 2 * EB + EB, P.y);
+          let v = scalars[i];
+          for (let b = 0; b < 32; b++, v >>= 8n) mem[regions.scalars + 32 * i + b] = Number(v & 0xffn);
+        });
+        const { result } = runLocal(inst, msmProgram(ctx, regions, pts.length, { scalarsBigEndian: false, threads: 1, windowBits: c, segments: 8 }));
+        inst.arena.release(mark);
+        assert.ok(ref.eq(result, want), `${name}: c = ${c}, ${ctx.packedBytes ? 'packed' : 'unpacked'} triples`);
+      }
+    });
     for (const vc of vectors.cases) {
       it(`${vc.name} (n = ${vc.n})`, () => {
         // c = 14: a window far wider than the vectors would pick (8192 buckets, 64 reduction segments)

@@ -510,20 +510,21 @@ export class MsmGen {
     const limb = (ptr: I32, j: number, offset = 0) => i64.load32_u(ptr, offset + 4 * j);
     // limb j of b's element at ptr: normalized limbs, or (_packed) cut from the PK-byte packed words
     const packedAt = (ptr: I32, j: number) => packedLimb(L, this.PK / 8, (k) => i64.load(ptr, 8 * k), j);
-    // Q ← N·P, then P ← P·D, P read once (N, D: limbs in locals)
-    const prefixProducts = (fb: FuncBuilder, Q: I32, P: I32, N: Local<'i64'>[], D: Local<'i64'>[]) => {
+    // P ← P·D, then Q ← N·P (the old P: read once, kept in locals), D read from memory and N taken
+    // only where its product needs it: values held across a product cost V8 spills (docs/msm.md)
+    const prefixProducts = (fb: FuncBuilder, Q: I32, P: I32, D: I32, numerator: () => Local<'i64'>[]) => {
       const ps = field.load(fb, P, 'pv');
-      const q = field.productOfLocals(fb, N, ps, 'kq', 'qp');
-      field.store(fb, Q, q.map((v) => v.get));
-      const pd = field.productOfLocals(fb, ps, D, 'kp', 'pd');
+      const pd = field.productOfLocals(fb, ps, field.load(fb, D, 'dv'), 'kp', 'pd');
       field.store(fb, P, pd.map((v) => v.get));
+      const q = field.productOfLocals(fb, numerator(), ps, 'kq', 'qp');
+      field.store(fb, Q, q.map((v) => v.get));
     };
     this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
       `${f}_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D (Montgomery products; P, D < 2p or ≤ 4p as ${f}_mul takes them),`,
       'P read once. Cost: 2M.',
     ], (fb) => {
       const Q = fb.param('Q', 'i32').get;
-      prefixProducts(fb, Q, fb.param('P', 'i32').get, field.load(fb, Q, 'qv'), field.load(fb, fb.param('D', 'i32').get, 'dv'));
+      prefixProducts(fb, Q, fb.param('P', 'i32').get, fb.param('D', 'i32').get, () => field.load(fb, Q, 'qv'));
     }, { export: false });
     for (const [form, bLimb] of [['', limb], ['_packed', packedAt]] as const) {
       this.mb.func(`${f}_chord_forward${form}`, { Q: 'i32', P: 'i32', D: 'i32', a: 'i32', b: 'i32', yb: 'i32', neg: 'i32' }, 'i32', [
@@ -544,12 +545,8 @@ export class MsmGen {
           field.store(fb, Q, numerator('yc').map((v) => v.get));
           fb.ret(i32.const(1));
         });
-        // P·D first with D read back (its locals end at the store), N taken where its product needs it
-        const ps = field.load(fb, P, 'pv');
-        const pd = field.productOfLocals(fb, ps, field.load(fb, Dp, 'dv'), 'kp', 'pd');
-        field.store(fb, P, pd.map((v) => v.get));
-        const q = field.productOfLocals(fb, numerator('y'), ps, 'kq', 'qp');
-        field.store(fb, Q, q.map((v) => v.get));
+        // D's locals end at its store; P·D reads it back
+        prefixProducts(fb, Q, P, Dp, () => numerator('y'));
         fb.ret(i32.const(0));
       }, { export: false });
       this.mb.func(`${f}_chord_tail${form}`, { dst: 'i32', a: 'i32', b: 'i32', inv: 'i32', q: 'i32', d: 'i32', scratch: 'i32' }, undefined, [
