@@ -364,7 +364,7 @@ export class MsmGen {
     const twoP = this.limbsOf(2n * p), fourP = this.limbsOf(4n * p);
     const mask = i64.const((1n << BigInt(w)) - 1n);
     const t = fb.local(`${prefix}_t`, 'i64');
-    const xj = fb.local(`${prefix}_x`, 'i64');
+    const xj = typeof negate === 'boolean' ? undefined : fb.local(`${prefix}_x`, 'i64');
     const z = fb.locals64(prefix, n);
     for (let j = 0; j < n; j++) {
       const plus = (v: I64) => i64.add(v, i64.const(twoP[j]));
@@ -372,8 +372,9 @@ export class MsmGen {
       let first: I64;
       if (typeof negate === 'boolean') first = negate ? minus(x(j)) : plus(x(j));
       else {
-        xj.set(x(j));
-        first = i64.select(minus(xj.get), plus(xj.get), negate);
+        // x_j is read once and used by both arms of the select
+        xj!.set(x(j));
+        first = i64.select(minus(xj!.get), plus(xj!.get), negate);
       }
       const v = i64.sub(first, y(j));
       t.set(j === 0 ? v : i64.add(v, i64.shr_s(t.get, w)));
@@ -455,10 +456,12 @@ export class MsmGen {
 
   // ------------------------------------------------------------------ batch-affine addition
   /**
-   * G1's chord kernels for batch_add: ${f}_chord_diffs (a pair's D and N), ${f}_chord_prefix (the
-   * forward products) and ${f}_chord_tail (λ to y3), the limbs in locals between their steps, with
-   * _packed forms of the first and last for a packed b. Without the lazy headroom (64-bit limbs,
-   * whose packed elements are plain ones) they are compositions of the exact ops, in one form.
+   * The chord kernels of batch_add: ${f}_chord_forward (a pair's D and N, then the forward products
+   * P·D and N·P), ${f}_chord_tail (the backward step I·Q, I·D, then λ², x3, y3) and ${f}_chord_prefix
+   * (the forward products alone, for the pairs a tangent or a zero-candidate D sends around the
+   * forward kernel's), the limbs in locals within each, with _packed forms of the first two for a
+   * packed b. Without the lazy headroom (64-bit limbs, whose packed elements are plain ones, and G2's
+   * F_p²) they are compositions of the exact ops, in one form.
    */
   private emitChordKernels(): void {
     const L = this.fp.L as FieldLayout;
@@ -614,20 +617,23 @@ export class MsmGen {
       dArr.set(i32.add(scratch.get, i32.mul(count.get, i32.const(EB))));
       kinds.set(tmp(8));
       const ya = () => i32.add(a.get, i32.const(EB));
-      const at = (idx: I32) => {
+      // pair idx's pointers; b's sign and y only forward (the tail reads x_b alone)
+      const at = (idx: I32, forward: boolean) => {
         e.set(i32.add(pairs.get, i32.shl(idx, 4)));
         a.set(i32.load(e.get, 4));
         b.set(i32.load(e.get, 8));
-        neg.set(i32.and(b.get, i32.const(1)));
+        if (forward) neg.set(i32.and(b.get, i32.const(1)));
         if (PK) {
           // a packed b (info bit): x at b without its three tag bits, y one or (bit 1) two packed elements on
           packed.set(i32.ne(i32.and(i32.load(e.get, 12), i32.const(INFO_PACKED)), i32.const(0)));
-          yb.set(i32.select(
-            i32.add(i32.and(b.get, i32.const(~7)), i32.mul(i32.const(PK), i32.add(i32.const(1), i32.shr_u(i32.and(b.get, i32.const(2)), i32.const(1))))),
-            yPointer(b.get, EB), packed.get));
+          if (forward) {
+            yb.set(i32.select(
+              i32.add(i32.and(b.get, i32.const(~7)), i32.mul(i32.const(PK), i32.add(i32.const(1), i32.shr_u(i32.and(b.get, i32.const(2)), i32.const(1))))),
+              yPointer(b.get, EB), packed.get));
+          }
           b.set(i32.and(b.get, i32.select(i32.const(~7), i32.const(~3), packed.get)));
         } else {
-          yb.set(yPointer(b.get, EB));
+          if (forward) yb.set(yPointer(b.get, EB));
           b.set(i32.and(b.get, i32.const(~3)));
         }
         Dk.set(i32.add(dArr.get, i32.mul(idx, i32.const(EB))));
@@ -652,7 +658,7 @@ export class MsmGen {
       // so the inversion's input is < 2p whatever range the differences have)
       call('set_one', P);
       fb.forRange(k, i32.const(0), count.get, 1, () => {
-        at(k.get);
+        at(k.get, true);
         // b tagged exactly as a (same address, not negated, not a φ slot): a doubling, known without
         // comparing coordinates (the G1 FFTs' scalar multiplications and the tables' doublings)
         fb.if(i32.eq(i32.load(e.get, 8), a.get), () => {
@@ -686,7 +692,7 @@ export class MsmGen {
       k.set(count.get);
       fb.loop((again) => {
         k.set(i32.sub(k.get, i32.const(1)));
-        at(k.get);
+        at(k.get, false);
         kind.set(i32.load8_u(i32.add(kinds.get, k.get)));
         fb.if(i32.eq(kind.get, i32.const(2)), () => {
           fb.i32Store(e.get, 12, i32.or(i32.load(e.get, 12), i32.const(INFO_INFINITY)));
@@ -856,13 +862,9 @@ export class MsmGen {
           () => fb.call(`${f}_neg`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)),
           () => fb.call(`${f}_copy`, i32.add(dst, i32.const(this.EB)), yPointer(it, this.EB)));
       };
-      /** The b operand of the next pair for a tagged point (a packed one as it is: batch_add reads it,
-       * told by INFO_PACKED in bInfo, the info bits to add to that pair). */
-      const bInfo = fb.local('bInfo', 'i32');
-      const asOperand = (it: I32) => {
-        bInfo.set(this.PK ? i32.mul(i32.ne(i32.and(it, packedTag.get), i32.const(0)), i32.const(INFO_PACKED)) : i32.const(0));
-        return it;
-      };
+      /** A pair's info bits `info` for the b operand `it` (a tagged point, a packed one passed as it is:
+       * INFO_PACKED tells batch_add to read it packed). */
+      const withOperand = (info: I32, it: I32) => (this.PK ? i32.or(info, i32.mul(i32.ne(i32.and(it, packedTag.get), i32.const(0)), i32.const(INFO_PACKED))) : info);
 
       // schedule(item, bk): the one place that decides what happens to an item for bucket bk.
       // Needs: np < cap (room for one pair). Called from the scan and from the deferred drain.
@@ -878,7 +880,7 @@ export class MsmGen {
               fb.br(scheduled);
             });
             fb.if(i32.eq(s.get, i32.const(BUCKET_FULL)), () => {
-              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), asOperand(item.get), i32.or(bk.get, bInfo.get));
+              pushPair(bucketPtr(bk.get), bucketPtr(bk.get), item.get, withOperand(bk.get, item.get));
               fb.i32Store8(stateAt(bk.get), 0, i32.const(BUCKET_BUSY));
               fb.br(scheduled);
             });
@@ -892,10 +894,10 @@ export class MsmGen {
             });
             // a temporary (always stored positive) is its own destination; else take a free slot
             fb.if(isTemp.get, () => {
-              pushPair(item.get, item.get, asOperand(other.get), i32.or(i32.or(bk.get, bInfo.get), i32.const(INFO_TEMP)));
+              pushPair(item.get, item.get, other.get, withOperand(i32.or(bk.get, i32.const(INFO_TEMP)), other.get));
             }, () => {
               fb.if(isTempPtr(other.get), () => {
-                pushPair(other.get, other.get, asOperand(item.get), i32.or(i32.or(bk.get, bInfo.get), i32.const(INFO_TEMP)));
+                pushPair(other.get, other.get, item.get, withOperand(i32.or(bk.get, i32.const(INFO_TEMP)), item.get));
               }, () => {
                 // no free slot: run the batch; afterwards no bucket is busy, so the retry needs none
                 fb.if(i32.eqz(nfree.get), () => {
@@ -905,7 +907,7 @@ export class MsmGen {
                 nfree.set(i32.sub(nfree.get, i32.const(1)));
                 t.set(i32.load(i32.add(freeTemps.get, i32.shl(nfree.get, 2))));
                 copySigned(t.get, other.get);
-                pushPair(t.get, t.get, asOperand(item.get), i32.or(i32.or(bk.get, bInfo.get), i32.const(INFO_TEMP)));
+                pushPair(t.get, t.get, item.get, withOperand(i32.or(bk.get, i32.const(INFO_TEMP)), item.get));
               });
             });
             fb.i32Store(pendAt(bk.get), 0, i32.const(0));
