@@ -236,8 +236,8 @@ function tests(): void {
         assert.ok(report.finalized && report.cleared, `WebAssembly.Memory collected after release(): ${note}`);
         // the measure: release() gives the Memory's resident pages back (77–86 MiB of 99–110 here;
         // 3–6 MiB with the Memory kept alive). Compared with the RSS just before release(), not with
-        // the start: V8 and malloc keep 20–40 MiB more of the call's transient memory resident in
-        // some runs (Node 20 and 22), which made a bound against the start flaky.
+        // the start: V8 and malloc keep up to 40 MiB more of the call's transient memory resident in
+        // some runs (Node 20 and 22).
         assert.ok(rss.held - rss.released >= report.grown / 2, `RSS back down after release(): ${note}`);
         assert.ok(report.again, 'an MSM after init() again is right');
       });

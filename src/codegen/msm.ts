@@ -523,7 +523,7 @@ export class MsmGen {
       field.store(fb, Q, q.map((v) => v.get));
     };
     this.mb.func(`${f}_chord_prefix`, { Q: 'i32', P: 'i32', D: 'i32' }, undefined, [
-      `${f}_chord_prefix(Q, P, D): Q ← Q·P, then P ← P·D (Montgomery products; P, D < 2p or ≤ 4p as ${f}_mul takes them),`,
+      `${f}_chord_prefix(Q, P, D): P ← P·D, then Q ← Q·P with P's old value (Montgomery products; P, D < 2p or ≤ 4p as ${f}_mul takes them),`,
       'P read once. Cost: 2M.',
     ], (fb) => {
       const Q = fb.param('Q', 'i32').get;
