@@ -444,6 +444,35 @@ describe('environments', { timeout: 300_000 }, () => {
     assert.equal(r.ok, true, 'result');
     assert.ok(performance.now() - t < 110_000, 'exited before the timeout');
   });
+
+  // idle workers no job has run on yet: the pool's fresh ones, and those release() put in place of the
+  // workers that held the curve's memory
+  it('a process whose pool has idle workers exits by itself: after startThreads(), after release()', () => {
+    const out = run(`
+      const { bls12_381, startThreads, threads } = await import('./src/index.ts');
+      const { RefCurve } = await import('./src/reference/curve.ts');
+      await startThreads(2);
+      await bls12_381.init();
+      const ref = new RefCurve(bls12_381.params), G = bls12_381.params.G1;
+      const pts = [], s = [];
+      for (let i = 1; i <= 300; i++) { pts.push(ref.mul(G, BigInt(i))); s.push(1n); }
+      let used = 0;
+      const got = await bls12_381.g1.msm(pts, s, { onStats: (st) => (used = st.threads) });
+      const want = ref.mul(G, 300n * 301n / 2n);
+      await bls12_381.release();
+      console.log(JSON.stringify({ active: threads.active, used, ok: got.x === want.x && got.y === want.y }));
+    `);
+    assert.equal(out.status, 0, `child failed or timed out after release(): ${out.stderr}`);
+    const r = JSON.parse(out.stdout.trim().split('\n').pop()!);
+    assert.deepEqual(r, { active: true, used: 2, ok: true }, 'the MSM ran on the pool and was right');
+    const fresh = run(`
+      const { startThreads } = await import('./src/index.ts');
+      const state = await startThreads(2);
+      console.log(JSON.stringify({ active: state.active }));
+    `);
+    assert.equal(fresh.status, 0, `child failed or timed out after startThreads(): ${fresh.stderr}`);
+    assert.equal(JSON.parse(fresh.stdout.trim().split('\n').pop()!).active, true, 'the pool started');
+  });
 });
 
 /** Square root mod p (p ≡ 3 mod 4 for BLS12-381), or undefined. */

@@ -116,7 +116,6 @@ export function defaultWorker(): PoolWorker {
     // workers get the engine's Wasm flags only, not loaders (--import …) meant for the main program
     const execArgv = process.execArgv.filter((a) => /^--(no-)?(experimental-)?wasm/.test(a));
     const w = new NodeWorker(WORKER_SOURCE, { eval: true, execArgv });
-    w.unref();
     const pw: PoolWorker = {
       postMessage: (m) => w.postMessage(m),
       terminate: () => w.terminate(),
@@ -127,6 +126,9 @@ export function defaultWorker(): PoolWorker {
     w.on('message', (m) => pw.onmessage?.({ data: m }));
     w.on('error', (e) => pw.onerror?.({ message: `worker threw outside a kernel call: ${(e as Error)?.message ?? String(e)}` }));
     w.on('exit', (code) => pw.onerror?.({ message: `worker exited (code ${String(code)})` }));
+    // after the listeners: adding a 'message' listener refs the worker again (Node 20–24), and an idle
+    // worker must not keep the process alive (a job refs its workers while it runs)
+    w.unref();
     return pw;
   }
   const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
